@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "AppCore",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Fractal", targets: ["Fractal"]),
+        .library(name: "AppCore", targets: ["AppCore"]),
+        .executable(name: "coin", targets: ["coin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // The pattern, domain-free: module shape, stores, use cases, injected randomness and time.
+        .target(name: "Fractal"),
+        // The one immutable core every program shares.
+        .target(name: "AppCore", dependencies: ["Fractal"]),
+        // What every program shares: store options, rendering, exit codes.
+        .target(
+            name: "ProgramKit",
+            dependencies: [
+                "AppCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "coin", dependencies: ["ProgramKit"], path: "Apps/coin"),
+
+        .testTarget(name: "FractalTests", dependencies: ["Fractal"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore"]),
+        // End-to-end: runs the built programs as a user would.
+        .testTarget(name: "ProgramTests", dependencies: ["coin"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

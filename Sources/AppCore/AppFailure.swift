@@ -1,0 +1,14 @@
+/// What every feature's failure says about itself, so that a program can choose an exit status
+/// without knowing the feature.
+public protocol AppFailure: Error, CustomStringConvertible {
+    var kind: FailureKind { get }
+}
+
+public enum FailureKind: Sendable {
+    /// The request itself was wrong: a count out of range, a malformed expression.
+    case invalidRequest
+    /// The request named something that does not exist.
+    case notFound
+    /// The store could not keep the change.
+    case storage
+}

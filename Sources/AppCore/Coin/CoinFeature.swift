@@ -1,0 +1,31 @@
+import Fractal
+
+/// The coin feature: flips coins and shows or clears their history.
+public func createCoinFeature(
+    store: AppStore, random: RandomSource, clock: TimeSource, output: @escaping Output<Message>
+) -> Input<Message> {
+    let flipper = FlipCoins(store: store, random: random, clock: clock) { response in
+        switch response {
+        case .flipped(let toss): output(.coin(.flipped(toss: toss)))
+        case .failed(let reason): output(.coin(.failed(reason: reason)))
+        }
+    }
+    return { message in
+        guard case .coin(let command) = message else { return }
+        switch command {
+        case .flip(let count):
+            flipper.request(.flip(count: count))
+        case .showHistory:
+            output(.coin(.history(tosses: store.state().coins.tosses)))
+        case .clearHistory:
+            do {
+                try store.change([.coins(.clear)])
+                output(.coin(.historyCleared))
+            } catch {
+                output(.coin(.failed(reason: .notStored(reason: "\(error)"))))
+            }
+        case .flipped, .history, .historyCleared, .failed:
+            break  // answers are for the program, not for us
+        }
+    }
+}

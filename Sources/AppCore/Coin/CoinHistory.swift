@@ -1,0 +1,26 @@
+/// The coin tosses kept in the state, oldest first, at most `limit` of them.
+public struct CoinHistory: Changeable {
+    public enum Change: Codable, Equatable, Sendable {
+        case record(CoinToss)
+        case clear
+    }
+
+    /// How many tosses are kept; the oldest go first.
+    public static let limit = 1_000
+
+    public private(set) var tosses: [CoinToss]
+
+    public init(tosses: [CoinToss] = []) {
+        self.tosses = tosses.suffix(Self.limit)
+    }
+
+    public mutating func apply(_ change: Change) {
+        switch change {
+        case .record(let toss):
+            if tosses.count == Self.limit { tosses.removeFirst() }
+            tosses.append(toss)
+        case .clear:
+            tosses.removeAll()
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// The AppCore's vocabulary: every command a program can send and every answer it can get.
+///
+/// Read as sentences: `.coin(.flip(count: 3))` in, `.coin(.flipped(toss: …))` out.
+public enum Message: Equatable, Sendable {
+    case coin(CoinMessage)
+}
+
+// Encoded as `{"coin": {"flip": {"count": 3}}}`: the feature's name, then its own message, with
+// none of the `_0` keys a synthesized encoding would add.
+extension Message: Codable {
+    private enum Feature: String, CodingKey {
+        case coin
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Feature.self)
+        guard let feature = container.allKeys.first, container.allKeys.count == 1 else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a message names exactly one feature: coin"))
+        }
+        switch feature {
+        case .coin: self = .coin(try container.decode(CoinMessage.self, forKey: .coin))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Feature.self)
+        switch self {
+        case .coin(let message): try container.encode(message, forKey: .coin)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// A value that changes only through values of its own `Change` type.
+///
+/// The public face is `alter(_:)`, which returns a new value and leaves the old one as it was.
+/// `apply(_:)` is the same step done in place; a store uses it so that a change to a state it
+/// alone references reuses that state's storage instead of copying it.
+public protocol Changeable: Codable, Equatable, Sendable {
+    associatedtype Change: Codable, Equatable, Sendable
+
+    /// Applies one change in place. A change that does not apply throws and leaves `self` as it was.
+    mutating func apply(_ change: Change) throws
+}
+
+extension Changeable {
+    /// A new value with the changes applied in order; `self` is left as it was.
+    public func alter(_ changes: Change...) throws -> Self {
+        try alter(changes)
+    }
+
+    /// A new value with the changes applied in order; `self` is left as it was.
+    public func alter(_ changes: [Change]) throws -> Self {
+        var altered = self
+        try altered.apply(changes)
+        return altered
+    }
+
+    /// Applies all the changes or none of them.
+    ///
+    /// A single change is applied in place. Several are applied to a draft, because a later one
+    /// may fail after earlier ones took effect; the draft costs one copy of the state per batch.
+    public mutating func apply(_ changes: [Change]) throws {
+        guard changes.count > 1 else {
+            if let change = changes.first { try apply(change) }
+            return
+        }
+        var draft = self
+        for change in changes { try draft.apply(change) }
+        self = draft
+    }
+}

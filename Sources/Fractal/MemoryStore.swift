@@ -1,0 +1,33 @@
+/// A store that keeps its state in memory only.
+///
+/// A change to a state that nobody else holds is applied in place, without copying it.
+public func createMemoryStore<State: Changeable>(initial: State) -> Store<State> {
+    let shared = Locked(MemoryStoreContents(state: initial))
+    let notify: @Sendable ([@Sendable () -> Void]) -> Void = { observers in
+        for observer in observers { observer() }
+    }
+    return (
+        state: { shared.withLock { $0.state } },
+        change: { changes in
+            let observers = try shared.withLock { contents in
+                try contents.state.apply(changes)
+                return contents.observers
+            }
+            notify(observers)
+        },
+        reset: {
+            let observers = shared.withLock { contents in
+                contents.state = initial
+                return contents.observers
+            }
+            notify(observers)
+        },
+        updated: { observer in shared.withLock { $0.observers.append(observer) } },
+        destroy: { shared.withLock { $0.state = initial } }
+    )
+}
+
+private struct MemoryStoreContents<State: Changeable>: Sendable {
+    var state: State
+    var observers: [@Sendable () -> Void] = []
+}

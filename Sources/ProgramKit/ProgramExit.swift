@@ -1,0 +1,17 @@
+/// The exit statuses every program shares, so a script can tell what went wrong.
+public enum ProgramExit: Int32, CaseIterable, Sendable {
+    /// It did what was asked.
+    case success = 0
+    /// Something asked for by name or id does not exist.
+    case notFound = 1
+    /// The command line was wrong: an unknown option, a value out of range (as sysexits' EX_USAGE).
+    case usage = 64
+    /// Data could not be read or kept: an unreadable store, a malformed file (as EX_DATAERR).
+    case data = 65
+
+    /// The lines that `--help` and the README show.
+    public static let explanation = """
+        Exit status: 0 success, 1 not found, 64 usage error, 65 data error \
+        (stored data unreadable or not written).
+        """
+}

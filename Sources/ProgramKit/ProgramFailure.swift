@@ -1,0 +1,37 @@
+import AppCore
+import ArgumentParser
+import Foundation
+
+/// A failure a program reports: one clear line on stderr and its exit status.
+public struct ProgramFailure: Error, CustomStringConvertible {
+    public let description: String
+    public let exit: ProgramExit
+
+    public init(_ description: String, exit: ProgramExit) {
+        self.description = description
+        self.exit = exit
+    }
+}
+
+/// Runs a command's body; a `ProgramFailure` becomes `Error: …` on stderr and its exit status.
+public func reportingFailures(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let failure as ProgramFailure {
+        FileHandle.standardError.write(Data("Error: \(failure.description)\n".utf8))
+        throw ExitCode(failure.exit.rawValue)
+    }
+}
+
+extension ProgramFailure {
+    /// A feature's failure, with the exit status its kind calls for.
+    public init(_ failure: some AppFailure) {
+        let exit: ProgramExit =
+            switch failure.kind {
+            case .invalidRequest: .usage
+            case .notFound: .notFound
+            case .storage: .data
+            }
+        self.init(failure.description, exit: exit)
+    }
+}

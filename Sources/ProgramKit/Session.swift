@@ -1,0 +1,25 @@
+import AppCore
+import Foundation
+
+/// A program's link to the AppCore: opens the store, injects chance and time, and sends messages.
+public struct Session {
+    public let seed: UInt64
+    private let store: AppStore
+    private let random: RandomSource
+    private let clock: TimeSource
+
+    public init(options: CommonOptions, seed: UInt64 = 0, clock: TimeSource = .system) throws {
+        self.seed = seed
+        store = try options.storage.open()
+        random = .seeded(seed)
+        self.clock = clock
+    }
+
+    /// Sends one message and returns the answers that came out, in order.
+    public func send(_ message: Message) -> [Message] {
+        var received: [Message] = []
+        let core = createAppCore(store: store, random: random, clock: clock, receivers: [{ received.append($0) }])
+        core(message)
+        return Array(received.dropFirst())  // the first is the message itself, echoed to receivers
+    }
+}

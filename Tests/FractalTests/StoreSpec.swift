@@ -1,0 +1,110 @@
+import Fractal
+import Testing
+
+@Suite("Store")
+struct StoreSpec {
+    let start = Tally(counts: ["apples": 2, "pears": 5])
+
+    @Test(arguments: StoreVariant.allCases)
+    func aStoreStartsAtItsInitialValue(_ variant: StoreVariant) throws {
+        let store = try variant.make(initial: start)
+        #expect(store.state() == start)
+    }
+
+    @Test(arguments: StoreVariant.allCases)
+    func aChangeChangesOnlyWhatItNames(_ variant: StoreVariant) throws {
+        let store = try variant.make(initial: start)
+        try store.change([.add("apples", 1)])
+        #expect(store.state().counts["apples"] == 3)
+        #expect(store.state().counts["pears"] == 5)
+        #expect(store.state().counts.count == 2)
+    }
+
+    @Test(arguments: StoreVariant.allCases)
+    func aFailedChangeLeavesTheStateAsItWas(_ variant: StoreVariant) throws {
+        let store = try variant.make(initial: start)
+        #expect(throws: Tally.Refused.self) { try store.change([.refuse]) }
+        #expect(store.state() == start)
+    }
+
+    @Test(arguments: StoreVariant.allCases)
+    func aBatchAppliesAllOrNothing(_ variant: StoreVariant) throws {
+        let store = try variant.make(initial: start)
+        #expect(throws: Tally.Refused.self) { try store.change([.add("apples", 1), .refuse]) }
+        #expect(store.state() == start)
+        try store.change([.add("apples", 1), .add("plums", 4)])
+        #expect(store.state().counts == ["apples": 3, "pears": 5, "plums": 4])
+    }
+
+    @Test(arguments: StoreVariant.allCases)
+    func resetGoesBackToTheInitialValue(_ variant: StoreVariant) throws {
+        let store = try variant.make(initial: start)
+        try store.change([.add("plums", 4)])
+        try store.reset()
+        #expect(store.state() == start)
+    }
+
+    @Test(arguments: StoreVariant.allCases)
+    func everyObserverIsToldAfterEveryChange(_ variant: StoreVariant) throws {
+        let store = try variant.make(initial: start)
+        let first = Counter()
+        let second = Counter()
+        store.updated { first.increment() }
+        store.updated { second.increment() }
+        try store.change([.add("apples", 1)])
+        try store.change([.add("pears", 1)])
+        #expect(first.count == 2)
+        #expect(second.count == 2)
+    }
+
+    @Test(arguments: StoreVariant.allCases)
+    func anObserverIsNotToldOfAFailedChange(_ variant: StoreVariant) throws {
+        let store = try variant.make(initial: start)
+        let told = Counter()
+        store.updated { told.increment() }
+        _ = try? store.change([.refuse])
+        #expect(told.count == 0)
+    }
+
+    @Test(arguments: StoreVariant.allCases)
+    func concurrentChangesAreAllApplied(_ variant: StoreVariant) async throws {
+        let store = try variant.make(initial: Tally())
+        let told = Counter()
+        store.updated { told.increment() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for _ in 0..<10_000 { try store.change([.add("task \(task)", 1)]) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(store.state().total == 80_000)
+        #expect(store.state().counts.values.allSatisfy { $0 == 10_000 })
+        #expect(told.count == 80_000)
+    }
+
+    @Test(arguments: StoreVariant.allCases)
+    func aStateSomebodyHoldsIsNeverChangedUnderThem(_ variant: StoreVariant) throws {
+        let store = try variant.make(initial: CopyCountingLog())
+        try store.change([.append(1)])
+        let held = store.state()
+        try store.change([.append(2)])
+        #expect(held.entries == [1])
+        #expect(store.state().entries == [1, 2])
+    }
+}
+
+@Suite("Memory store")
+struct MemoryStoreSpec {
+    @Test func aChangeToAStateNobodyElseHoldsReusesItsStorage() throws {
+        let copies = Counter()
+        let store = createMemoryStore(initial: CopyCountingLog(copies: copies))
+        try store.change([.append(0)])  // the first change copies away from the kept initial value
+        let copiesAfterFirstChange = copies.count
+        for entry in 1...1_000 { try store.change([.append(entry)]) }
+        #expect(copiesAfterFirstChange == 1)
+        #expect(copies.count == 1)
+        #expect(store.state().entries == Array(0...1_000))
+    }
+}

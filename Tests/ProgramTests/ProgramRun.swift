@@ -1,0 +1,56 @@
+import Foundation
+
+/// One run of a built program, as a user would start it.
+struct ProgramRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// Runs `program` from this build's products with `arguments`, on the given environment and
+    /// with nothing on standard input.
+    static func of(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> ProgramRun {
+        let process = Process()
+        process.executableURL = try executable(named: program)
+        process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["NO_COLOR"] = "1"
+        for name in inherited.keys where name.hasPrefix("APPCORE_") { inherited[name] = nil }
+        process.environment = inherited.merging(environment) { $1 }
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes before waiting, so that a large output cannot block the child.
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProgramRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// The built program sits beside the test bundle in the build's products folder.
+    static func executable(named program: String) throws -> URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent(program)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: program])
+    }
+
+    /// Standard output read as one JSON object.
+    func json() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+        guard let dictionary = object as? [String: Any] else {
+            throw CocoaError(.propertyListReadCorrupt)
+        }
+        return dictionary
+    }
+}
