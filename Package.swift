@@ -14,7 +14,9 @@ let package = Package(
     ],
     targets: [
         // The pattern, domain-free: module shape, stores, use cases, injected randomness and time.
-        .target(name: "Fractal"),
+        .target(name: "Fractal", dependencies: ["CSQLite"]),
+        // The system's libsqlite3, for the SQLite store.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The one immutable core every program shares.
         .target(name: "AppCore", dependencies: ["Fractal"]),
         // What every program shares: store options, rendering, exit codes.
@@ -27,7 +29,10 @@ let package = Package(
         ),
         .executableTarget(name: "coin", dependencies: ["ProgramKit"], path: "Apps/coin"),
 
-        .testTarget(name: "FractalTests", dependencies: ["Fractal"]),
+        .testTarget(name: "FractalTests", dependencies: ["Fractal", "StoreTestSupport", "store-exerciser"]),
+        // Test-only: a state for durable-store tests, and a program that writes it from another process.
+        .target(name: "StoreTestSupport", dependencies: ["Fractal"], path: "Tests/StoreTestSupport"),
+        .executableTarget(name: "store-exerciser", dependencies: ["StoreTestSupport"], path: "Tests/StoreExerciser"),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore"]),
         // End-to-end: runs the built programs as a user would.
         .testTarget(name: "ProgramTests", dependencies: ["coin"]),

@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// A class, because sharing one mutable value between several closures is the point; `Mutex`
 /// cannot be captured by an escaping closure on its own.
-final class Locked<Value: Sendable>: Sendable {
+final class Locked<Value>: Sendable {
     private let mutex: Mutex<Value>
 
     init(_ value: sending Value) {

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Date {
-    /// This moment cut to a whole millisecond, computed the one way that `AppCoding` also uses, so
+    /// This moment cut to a whole millisecond, computed the one way that `ValueCoding` also uses, so
     /// a date survives a trip through text and comes back equal.
     public var wholeMilliseconds: Date {
         Date(milliseconds: Int64((timeIntervalSince1970 * 1000).rounded(.down)))

@@ -26,7 +26,7 @@ struct AppCoreSpec {
     }
 
     @Test func messagesAreWrittenAsFeatureThenCommand() throws {
-        let json = String(decoding: try AppCoding.makeEncoder().encode(Message.coin(.flip(count: 3))), as: UTF8.self)
+        let json = String(decoding: try ValueCoding.makeEncoder().encode(Message.coin(.flip(count: 3))), as: UTF8.self)
         #expect(json == #"{"coin":{"flip":{"count":3}}}"#)
     }
 
@@ -37,12 +37,12 @@ struct AppCoreSpec {
             .coin(.history(tosses: [CoinToss(flips: [.heads], at: noon)])),
             .coin(.failed(reason: .countOutOfRange(count: 0, limit: 5))),
         ]
-        let data = try AppCoding.makeEncoder().encode(messages)
-        #expect(try AppCoding.makeDecoder().decode([Message].self, from: data) == messages)
+        let data = try ValueCoding.makeEncoder().encode(messages)
+        #expect(try ValueCoding.makeDecoder().decode([Message].self, from: data) == messages)
     }
 
     @Test func aMessageForNoFeatureIsRefused() {
         let json = Data(#"{"weather":{"rain":{}}}"#.utf8)
-        #expect(throws: DecodingError.self) { try AppCoding.makeDecoder().decode(Message.self, from: json) }
+        #expect(throws: DecodingError.self) { try ValueCoding.makeDecoder().decode(Message.self, from: json) }
     }
 }

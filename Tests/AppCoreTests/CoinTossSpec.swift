@@ -12,17 +12,17 @@ struct CoinTossSpec {
     }
 
     @Test func isWrittenAsLettersAndAnISODate() throws {
-        let json = String(decoding: try AppCoding.makeEncoder().encode(toss), as: UTF8.self)
+        let json = String(decoding: try ValueCoding.makeEncoder().encode(toss), as: UTF8.self)
         #expect(json == #"{"at":"2026-11-22T12:00:00.000Z","flips":"HTT"}"#)
     }
 
     @Test func readsBackEqual() throws {
-        let data = try AppCoding.makeEncoder().encode(toss)
-        #expect(try AppCoding.makeDecoder().decode(CoinToss.self, from: data) == toss)
+        let data = try ValueCoding.makeEncoder().encode(toss)
+        #expect(try ValueCoding.makeDecoder().decode(CoinToss.self, from: data) == toss)
     }
 
     @Test func refusesALetterThatIsNoFlip() {
         let json = Data(#"{"at":"2026-11-22T12:00:00.000Z","flips":"HXT"}"#.utf8)
-        #expect(throws: DecodingError.self) { try AppCoding.makeDecoder().decode(CoinToss.self, from: json) }
+        #expect(throws: DecodingError.self) { try ValueCoding.makeDecoder().decode(CoinToss.self, from: json) }
     }
 }

@@ -1,15 +1,21 @@
 import Fractal
+import StoreTestSupport
 import Testing
 
 /// Every store variant, so that one specification runs against each of them.
 enum StoreVariant: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case memory
+    case disk
+    case sqlite
 
     var testDescription: String { rawValue }
 
-    func make<State: Changeable>(initial: State) throws -> Store<State> {
-        switch self {
-        case .memory: createMemoryStore(initial: initial)
-        }
+    /// The variant as a durable one, or nil for the memory store.
+    var durable: DurableVariant? { DurableVariant(rawValue: rawValue) }
+
+    /// A new store of this variant, kept (where it keeps anything) in `folder`.
+    func make<State: Changeable>(initial: State, in folder: TemporaryFolder) throws -> Store<State> {
+        guard let durable else { return createMemoryStore(initial: initial) }
+        return try durable.open(at: folder.path("store"), initial: initial)
     }
 }

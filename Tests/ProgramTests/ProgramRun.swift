@@ -17,6 +17,10 @@ struct ProgramRun {
         var inherited = ProcessInfo.processInfo.environment
         inherited["NO_COLOR"] = "1"
         for name in inherited.keys where name.hasPrefix("APPCORE_") { inherited[name] = nil }
+        // Never the user's own data: a run keeps its default store in a folder of its own.
+        inherited["XDG_DATA_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("appcore-program-tests-\(UUID().uuidString)").path
         process.environment = inherited.merging(environment) { $1 }
         let stdout = Pipe()
         let stderr = Pipe()

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The one JSON encoding of the AppCore's values: what programs print, stores keep and scenario
+/// The one JSON encoding of every value: what programs print, stores keep and scenario
 /// files hold. Keys are sorted, so equal values give equal text; dates are ISO 8601 in UTC to the
 /// millisecond, and read back to the very same `Date`.
-public enum AppCoding {
+public enum ValueCoding {
     public static func makeEncoder(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting =

@@ -1,0 +1,118 @@
+/// The disk store's file: a header, one snapshot record, then one record per batch of changes.
+///
+///     header   "AppCore\n" (8 bytes), format version (UInt32, little-endian)
+///     record   payload length (UInt32), its bitwise complement (UInt32),
+///              CRC-32 of kind and payload (UInt32), kind (1 byte), payload
+///
+/// Payloads are JSON in `ValueCoding`. A record whose length checks out, that reaches the end of
+/// the file and fails its checksum, is a torn write from a crash: a change that was never
+/// acknowledged. Anything else that fails its checks is damage, and the file is not touched.
+enum DiskFormat {
+    static let magic = Array("AppCore\n".utf8)
+    static let version = 1
+    static let headerSize = magic.count + 4
+    static let recordHeaderSize = 13
+    /// Larger than any state this program keeps; a larger length can only be damage.
+    static let largestPayload = 1 << 30
+
+    enum Kind: UInt8 {
+        case snapshot = 1
+        case changes = 2
+    }
+
+    struct Record {
+        let kind: Kind
+        let payload: ArraySlice<UInt8>
+        let size: Int
+    }
+
+    /// What a scan of records found.
+    struct Scan {
+        var records: [Record] = []
+        /// Where the last whole record ends.
+        var end: Int
+        /// A torn write at the end of the file, which a writer may cut off.
+        var tornTail = false
+    }
+
+    static func header() -> [UInt8] {
+        magic + littleEndian(UInt32(version))
+    }
+
+    static func record(_ kind: Kind, payload: [UInt8]) -> [UInt8] {
+        let checked = [kind.rawValue] + payload
+        let length = UInt32(payload.count)
+        return littleEndian(length) + littleEndian(~length) + littleEndian(CRC32.checksum(checked)) + checked
+    }
+
+    /// Checks that `bytes` begin with a header this program reads.
+    static func checkHeader(_ bytes: [UInt8], path: String) throws {
+        guard !bytes.isEmpty else {
+            throw StoreError.unreadable(path: path, reason: "the file is empty, so it is not an AppCore store")
+        }
+        guard bytes.starts(with: magic) || magic.starts(with: bytes) else {
+            let start = bytes.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
+            throw StoreError.unreadable(
+                path: path, reason: "it is not an AppCore store (it starts with the bytes \(start))")
+        }
+        guard bytes.count >= headerSize else {
+            throw StoreError.unreadable(path: path, reason: "the file is cut short inside its header")
+        }
+        let found = Int(readUInt32(bytes, at: magic.count))
+        guard found <= version else {
+            throw StoreError.newerFormat(path: path, found: found, newestKnown: version)
+        }
+        guard found == version else {
+            throw StoreError.unreadable(path: path, reason: "format version \(found) is not one this program wrote")
+        }
+    }
+
+    /// Reads whole records from `bytes`, whose first byte is at `base` in the file.
+    static func scan(_ bytes: [UInt8], from start: Int, base: Int = 0, path: String) throws -> Scan {
+        var scan = Scan(end: base + start)
+        var position = start
+        while position < bytes.count {
+            let remaining = bytes.count - position
+            guard remaining >= recordHeaderSize else {
+                scan.tornTail = true
+                break
+            }
+            let length = readUInt32(bytes, at: position)
+            guard readUInt32(bytes, at: position + 4) == ~length, Int(length) <= largestPayload else {
+                throw StoreError.unreadable(path: path, reason: "the record at byte \(base + position) is damaged")
+            }
+            let checksum = readUInt32(bytes, at: position + 8)
+            let end = position + recordHeaderSize + Int(length)
+            guard end <= bytes.count else {
+                scan.tornTail = true
+                break
+            }
+            let checked = bytes[(position + 12)..<end]
+            guard CRC32.checksum(checked) == checksum, let kind = Kind(rawValue: bytes[position + 12]) else {
+                if end == bytes.count {
+                    scan.tornTail = true
+                    break
+                }
+                throw StoreError.unreadable(path: path, reason: "the record at byte \(base + position) is damaged")
+            }
+            scan.records.append(Record(kind: kind, payload: bytes[(position + 13)..<end], size: end - position))
+            position = end
+            scan.end = base + end
+        }
+        return scan
+    }
+
+    private static func littleEndian(_ value: UInt32) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    private static func readUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The few system calls the disk store makes, each turning a failure into a `StoreError` that
+/// names the file and the operation.
+enum POSIXFile {
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> Int32 {
+        let descriptor = path.withCString { systemOpen($0, flags | O_CLOEXEC, mode) }
+        guard descriptor >= 0 else { throw failure(path, "open") }
+        return descriptor
+    }
+
+    static func close(_ descriptor: Int32) {
+        _ = systemClose(descriptor)
+    }
+
+    static func lock(_ descriptor: Int32, exclusive: Bool, path: String) throws {
+        while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            guard errno == EINTR else { throw failure(path, "lock") }
+        }
+    }
+
+    static func unlock(_ descriptor: Int32) {
+        _ = flock(descriptor, LOCK_UN)
+    }
+
+    /// The file's identity and size, or nil when no file is at the path.
+    static func status(_ path: String) throws -> (identity: FileIdentity, size: Int)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw failure(path, "examine")
+        }
+        return (FileIdentity(info), Int(info.st_size))
+    }
+
+    static func status(of descriptor: Int32, path: String) throws -> (identity: FileIdentity, size: Int) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw failure(path, "examine") }
+        return (FileIdentity(info), Int(info.st_size))
+    }
+
+    /// The bytes from `offset` to `end`.
+    static func read(_ descriptor: Int32, from offset: Int, to end: Int, path: String) throws -> [UInt8] {
+        guard end > offset else { return [] }
+        var bytes = [UInt8](repeating: 0, count: end - offset)
+        var done = 0
+        while done < bytes.count {
+            let count = bytes[done...].withUnsafeMutableBytes { unread in
+                pread(descriptor, unread.baseAddress, unread.count, off_t(offset + done))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw failure(path, "read", count == 0 ? "the file ended early" : nil) }
+            done += count
+        }
+        return bytes
+    }
+
+    static func write(_ descriptor: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws {
+        var done = 0
+        while done < bytes.count {
+            let count = bytes[done...].withUnsafeBytes { unwritten in
+                pwrite(descriptor, unwritten.baseAddress, unwritten.count, off_t(offset + done))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw failure(path, "write") }
+            done += count
+        }
+    }
+
+    static func truncate(_ descriptor: Int32, to size: Int, path: String) throws {
+        guard ftruncate(descriptor, off_t(size)) == 0 else { throw failure(path, "truncate") }
+    }
+
+    /// Waits until the file's data is on the disk itself.
+    static func sync(_ descriptor: Int32, path: String) throws {
+        guard fsync(descriptor) == 0 else { throw failure(path, "sync") }
+    }
+
+    /// Waits until the folder's entries (a rename, a new file) are on the disk itself.
+    static func syncFolder(of path: String) throws {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let descriptor = try open(folder.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : folder, O_RDONLY)
+        defer { close(descriptor) }
+        try sync(descriptor, path: folder)
+    }
+
+    static func rename(_ source: String, to destination: String) throws {
+        guard systemRename(source, destination) == 0 else { throw failure(destination, "replace") }
+    }
+
+    /// Removes the file; no file there is not an error.
+    static func remove(_ path: String) throws {
+        guard unlink(path) == 0 || errno == ENOENT else { throw failure(path, "remove") }
+    }
+
+    private static func failure(_ path: String, _ operation: String, _ reason: String? = nil) -> StoreError {
+        .failed(path: path, operation: operation, reason: reason ?? String(cString: strerror(errno)))
+    }
+}
+
+/// Which file a path names: it changes when the file is replaced by a rename.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+#if canImport(Glibc)
+    private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        Glibc.open(path, flags, mode)
+    }
+    private func systemClose(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
+    private func systemRename(_ source: String, _ destination: String) -> Int32 { Glibc.rename(source, destination) }
+#elseif canImport(Darwin)
+    private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        Darwin.open(path, flags, mode)
+    }
+    private func systemClose(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
+    private func systemRename(_ source: String, _ destination: String) -> Int32 { Darwin.rename(source, destination) }
+#endif

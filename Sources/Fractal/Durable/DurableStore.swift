@@ -1,0 +1,59 @@
+/// The store that every durable variant shares: the locked state in memory, kept by a journal.
+///
+/// Each change takes the journal's lock, catches up with what other processes wrote, applies the
+/// change in place, and returns only once the journal has kept it.
+func createDurableStore<J: Journal>(journal: sending J, initial: J.State) throws -> Store<J.State> {
+    let state = try journal.exclusively { try journal.load() }
+    let shared = Locked(DurableContents(journal: journal, state: state))
+    let notify: @Sendable ([@Sendable () -> Void]) -> Void = { observers in
+        for observer in observers { observer() }
+    }
+    return (
+        state: {
+            shared.withLock { contents in
+                // A failed read leaves the last state read; the next change reports the failure.
+                try? contents.journal.shared { try contents.journal.catchUp(&contents.state) }
+                return contents.state
+            }
+        },
+        change: { changes in
+            let observers = try shared.withLock { contents in
+                var applied = false
+                do {
+                    try contents.journal.exclusively {
+                        try contents.journal.catchUp(&contents.state)
+                        try contents.state.apply(changes)
+                        applied = true
+                        try contents.journal.append(changes, reaching: contents.state)
+                    }
+                } catch {
+                    if applied { contents.journal.forget() }  // memory may be ahead of what was kept
+                    throw error
+                }
+                return contents.observers
+            }
+            notify(observers)
+        },
+        reset: {
+            let observers = try shared.withLock { contents in
+                try contents.journal.exclusively { try contents.journal.replace(with: initial) }
+                contents.state = initial
+                return contents.observers
+            }
+            notify(observers)
+        },
+        updated: { observer in shared.withLock { $0.observers.append(observer) } },
+        destroy: {
+            try shared.withLock { contents in
+                try contents.journal.destroy()
+                contents.state = initial
+            }
+        }
+    )
+}
+
+private struct DurableContents<J: Journal> {
+    let journal: J
+    var state: J.State
+    var observers: [@Sendable () -> Void] = []
+}

@@ -1,0 +1,37 @@
+/// Where a durable store keeps its state: a snapshot and the changes made since.
+///
+/// A journal is used only under its store's lock, and each of its methods but `exclusively` and
+/// `shared` is called only inside one of those two, which hold the lock that other processes
+/// respect too.
+protocol Journal<State>: SendableMetatype {
+    associatedtype State: Changeable
+
+    /// Runs `body` while no other process may read or write.
+    func exclusively<Result>(_ body: () throws -> Result) throws -> Result
+    /// Runs `body` while no other process may write.
+    func shared<Result>(_ body: () throws -> Result) throws -> Result
+
+    /// Reads the whole state: the snapshot, then every change kept since.
+    func load() throws -> State
+    /// Brings `state`, as last read or written here, up to what other writers have added since.
+    func catchUp(_ state: inout State) throws
+    /// Keeps a batch of changes, already applied to reach `state`; returns once it is durable.
+    func append(_ changes: [State.Change], reaching state: State) throws
+    /// Keeps `state` as the whole content, dropping every change before it.
+    func replace(with state: State) throws
+    /// Makes the next `catchUp` read everything again, after a write that may have half failed.
+    func forget()
+    /// Removes every file the journal keeps.
+    func destroy() throws
+}
+
+/// When a journal rewrites its snapshot: once the changes kept since the last one outweigh it
+/// twice over. A change then costs the same however large the state grows, and opening reads at
+/// most about three times the state.
+enum CompactionPolicy {
+    static let smallestLog = 64 * 1024
+
+    static func shouldCompact(changeBytes: Int, snapshotBytes: Int) -> Bool {
+        changeBytes > max(2 * snapshotBytes, smallestLog)
+    }
+}

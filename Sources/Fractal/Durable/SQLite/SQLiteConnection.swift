@@ -1,0 +1,126 @@
+import CSQLite
+import Foundation
+
+/// One connection to an SQLite database through the C API, with its prepared statements kept for
+/// reuse. A class, because it owns the connection handle, which must be closed exactly once.
+final class SQLiteConnection {
+    let path: String
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+
+    init(path: String, create: Bool = false) throws {
+        self.path = path
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        handle = opened
+        guard status == SQLITE_OK else {
+            let reason = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            close()
+            throw StoreError.failed(path: path, operation: "open", reason: reason)
+        }
+        // Other processes may hold the write lock for a moment: wait for it rather than fail.
+        sqlite3_busy_timeout(opened, 10_000)
+    }
+
+    deinit { close() }
+
+    func close() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+        handle = nil
+    }
+
+    /// Runs SQL that returns no rows and takes no values, one or more statements.
+    func execute(_ sql: String) throws {
+        guard sqlite3_exec(try open(), sql, nil, nil, nil) == SQLITE_OK else {
+            throw failure("run “\(sql)” on")
+        }
+    }
+
+    /// Runs one statement with `values` bound in order, calling `row` for each row it returns.
+    func run(_ sql: String, _ values: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in }) throws {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in values.enumerated() {
+            try bind(value, at: Int32(index + 1), in: statement)
+        }
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: try row(SQLiteRow(statement: statement))
+            case SQLITE_DONE: return
+            default: throw failure("run “\(sql)” on")
+            }
+        }
+    }
+
+    /// The first column of the first row, as an integer.
+    func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64? {
+        var result: Int64?
+        try run(sql, values) { row in result = result ?? row.integer(0) }
+        return result
+    }
+
+    private func open() throws -> OpaquePointer {
+        guard let handle else {
+            throw StoreError.failed(path: path, operation: "use", reason: "the store was destroyed")
+        }
+        return handle
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v3(try open(), sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
+            let statement
+        else { throw failure("prepare “\(sql)” for") }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ value: SQLiteValue, at index: Int32, in statement: OpaquePointer) throws {
+        let status: Int32
+        switch value {
+        case .integer(let integer):
+            status = sqlite3_bind_int64(statement, index, integer)
+        case .blob(let bytes):
+            status = bytes.withUnsafeBytes { buffer in
+                sqlite3_bind_blob64(statement, index, buffer.baseAddress, UInt64(buffer.count), sqliteTransient)
+            }
+        }
+        guard status == SQLITE_OK else { throw failure("bind a value for") }
+    }
+
+    private func failure(_ operation: String) -> StoreError {
+        let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the store was destroyed"
+        return .failed(path: path, operation: operation, reason: reason)
+    }
+}
+
+/// A value bound to a statement's parameter.
+enum SQLiteValue {
+    case integer(Int64)
+    case blob(Data)
+}
+
+/// One row of a statement's result, read by column index.
+struct SQLiteRow {
+    let statement: OpaquePointer
+
+    func integer(_ column: Int32) -> Int64 {
+        sqlite3_column_int64(statement, column)
+    }
+
+    func blob(_ column: Int32) -> Data {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+}
+
+/// SQLite's SQLITE_TRANSIENT: copy the bound bytes now, for they will not outlive the call.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,0 +1,220 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The SQLite store's journal: a snapshot row and a table of changes since, in WAL mode, each
+/// commit synced (`synchronous = FULL`).
+///
+/// A class, because it owns the database connection.
+final class SQLiteJournal<State: Changeable>: Journal {
+    /// Marks a database as ours, in its header (`PRAGMA application_id`): "ApCo".
+    static var applicationID: Int64 { 0x4170_436F }
+    /// The newest schema this program writes (`PRAGMA user_version`).
+    static var schemaVersion: Int64 { 1 }
+
+    let path: String
+    private let connection: SQLiteConnection
+    private let encoder = ValueCoding.makeEncoder()
+    private let decoder = ValueCoding.makeDecoder()
+
+    private var sequence: Int64 = 0
+    private var snapshotSequence: Int64 = 0
+    private var snapshotBytes = 0
+    private var changeBytes = 0
+    private var dataVersion: Int64 = -1
+    private var forgotten = false
+
+    /// Opens the database at `path`, creating it with `initial` when no file is there.
+    init(path: String, initial: State) throws {
+        self.path = path
+        if try POSIXFile.status(path) == nil { try Self.create(at: path, initial: initial, encoder: encoder) }
+        try Self.checkHeader(of: path)
+        connection = try SQLiteConnection(path: path)
+        try checkSchema()
+        try connection.execute("PRAGMA synchronous = FULL")
+    }
+
+    func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    func shared<Result>(_ body: () throws -> Result) throws -> Result {
+        try transaction("BEGIN", body)
+    }
+
+    func load() throws -> State {
+        var state: State?
+        try connection.run("SELECT sequence, state FROM snapshot WHERE id = 1") { row in
+            snapshotSequence = row.integer(0)
+            let bytes = row.blob(1)
+            snapshotBytes = bytes.count
+            state = try decode(State.self, from: bytes)
+        }
+        guard var state else { throw StoreError.unreadable(path: path, reason: "its snapshot is missing") }
+        sequence = snapshotSequence
+        changeBytes = 0
+        try applyChanges(to: &state)
+        dataVersion = try currentDataVersion()
+        forgotten = false
+        return state
+    }
+
+    func catchUp(_ state: inout State) throws {
+        let version = try currentDataVersion()
+        guard forgotten || version != dataVersion else { return }  // nobody else wrote since
+        guard !forgotten, try connection.integer("SELECT sequence FROM snapshot WHERE id = 1") == snapshotSequence
+        else {
+            state = try load()
+            return
+        }
+        try applyChanges(to: &state)
+        dataVersion = version
+    }
+
+    func append(_ changes: [State.Change], reaching state: State) throws {
+        let batch = try encoder.encode(changes)
+        try connection.run(
+            "INSERT INTO changes (sequence, batch) VALUES (?, ?)", [.integer(sequence + 1), .blob(batch)])
+        sequence += 1
+        changeBytes += batch.count
+        if CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes) {
+            try writeSnapshot(state, at: sequence)
+            try connection.run("DELETE FROM changes WHERE sequence <= ?", [.integer(sequence)])
+        }
+    }
+
+    func replace(with state: State) throws {
+        try connection.run("DELETE FROM changes")
+        sequence += 1
+        try writeSnapshot(state, at: sequence)
+    }
+
+    func forget() {
+        forgotten = true
+    }
+
+    func destroy() throws {
+        connection.close()
+        for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(path + suffix) }
+    }
+
+    private func writeSnapshot(_ state: State, at sequence: Int64) throws {
+        let bytes = try encoder.encode(state)
+        try connection.run(
+            "UPDATE snapshot SET sequence = ?, state = ? WHERE id = 1", [.integer(sequence), .blob(bytes)])
+        snapshotSequence = sequence
+        snapshotBytes = bytes.count
+        changeBytes = 0
+    }
+
+    private func applyChanges(to state: inout State) throws {
+        try connection.run(
+            "SELECT sequence, batch FROM changes WHERE sequence > ? ORDER BY sequence",
+            [
+                .integer(sequence)
+            ]
+        ) { row in
+            let bytes = row.blob(1)
+            do {
+                try state.apply(try decode([State.Change].self, from: bytes))
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw StoreError.unreadable(path: path, reason: "a kept change no longer applies: \(error)")
+            }
+            sequence = row.integer(0)
+            changeBytes += bytes.count
+        }
+    }
+
+    /// A number that changes whenever another connection commits (`PRAGMA data_version`).
+    private func currentDataVersion() throws -> Int64 {
+        try connection.integer("PRAGMA data_version") ?? 0
+    }
+
+    private func transaction<Result>(_ begin: String, _ body: () throws -> Result) throws -> Result {
+        try connection.run(begin)
+        do {
+            let result = try body()
+            try connection.run("COMMIT")
+            return result
+        } catch {
+            try? connection.run("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, from bytes: Data) throws -> Value {
+        do {
+            return try decoder.decode(type, from: bytes)
+        } catch {
+            throw StoreError.unreadable(path: path, reason: "a record does not hold what this program wrote: \(error)")
+        }
+    }
+
+    /// Reads only pragmas and our own tables: a database that is not ours is never written to.
+    private func checkSchema() throws {
+        let application = try connection.integer("PRAGMA application_id") ?? 0
+        guard application == Self.applicationID else {
+            throw StoreError.unreadable(
+                path: path,
+                reason: "it is an SQLite database of another application or schema (application_id \(application))")
+        }
+        let version = try connection.integer("PRAGMA user_version") ?? 0
+        guard version <= Self.schemaVersion else {
+            throw StoreError.newerFormat(path: path, found: Int(version), newestKnown: Int(Self.schemaVersion))
+        }
+        guard version == Self.schemaVersion else {
+            throw StoreError.unreadable(path: path, reason: "schema version \(version) is not one this program wrote")
+        }
+    }
+
+    /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all.
+    private static func checkHeader(of path: String) throws {
+        let descriptor = try POSIXFile.open(path, O_RDONLY)
+        defer { POSIXFile.close(descriptor) }
+        let size = try POSIXFile.status(of: descriptor, path: path).size
+        let header = try POSIXFile.read(descriptor, from: 0, to: min(size, 16), path: path)
+        guard !header.isEmpty else {
+            throw StoreError.unreadable(path: path, reason: "the file is empty, so it is not an AppCore store")
+        }
+        guard header == Array("SQLite format 3\0".utf8) else {
+            let start = header.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
+            throw StoreError.unreadable(
+                path: path, reason: "it is not an SQLite database (it starts with the bytes \(start))")
+        }
+    }
+
+    /// Builds a new database beside `path`, then links it into place in one step, so that no
+    /// other process ever sees a half-made store.
+    private static func create(at path: String, initial: State, encoder: JSONEncoder) throws {
+        let temporary = "\(path).new-\(getpid())"
+        for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(temporary + suffix) }
+        do {
+            let connection = try SQLiteConnection(path: temporary, create: true)
+            try connection.execute(
+                """
+                PRAGMA application_id = \(applicationID);
+                PRAGMA user_version = \(schemaVersion);
+                PRAGMA journal_mode = WAL;
+                CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, state BLOB NOT NULL);
+                CREATE TABLE changes (sequence INTEGER PRIMARY KEY, batch BLOB NOT NULL);
+                """)
+            try connection.run(
+                "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)", [.blob(encoder.encode(initial))])
+            connection.close()
+            guard link(temporary, path) == 0 || errno == EEXIST else {
+                throw StoreError.failed(path: path, operation: "create", reason: String(cString: strerror(errno)))
+            }
+            try POSIXFile.syncFolder(of: path)
+        } catch {
+            try? POSIXFile.remove(temporary)
+            throw error
+        }
+        try POSIXFile.remove(temporary)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A test-only program started in its own process, whose output can be read as it comes.
+struct ChildProcess {
+    let process: Process
+    private let output: FileHandle
+
+    /// Starts `store-exerciser`, built beside this test bundle, with `arguments`.
+    init(exerciser arguments: [String]) throws {
+        process = Process()
+        process.executableURL = try Self.builtProgram(named: "store-exerciser")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        output = pipe.fileHandleForReading
+        try process.run()
+    }
+
+    /// Reads until at least `count` lines have come, or the output ends; returns every line read.
+    func readLines(atLeast count: Int) -> [String] {
+        var text = ""
+        while text.count(where: { $0 == "\n" }) < count {
+            let chunk = output.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// Every line until the output ends, and the process's exit status.
+    func finish() -> (lines: [String], status: Int32) {
+        let lines = String(decoding: output.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(
+            String.init)
+        process.waitUntilExit()
+        return (lines, process.terminationStatus)
+    }
+
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+    }
+
+    static func builtProgram(named program: String) throws -> URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent(program)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: program])
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import StoreTestSupport
+import Testing
+
+@testable import Fractal
+
+@Suite("Disk format")
+struct DiskFormatSpec {
+    @Test func crc32MatchesTheStandardCheckValue() {
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+    }
+
+    @Test func aRecordReadsBackWithItsKindAndPayload() throws {
+        let bytes = DiskFormat.header() + DiskFormat.record(.changes, payload: Array("[1]".utf8))
+        let scan = try DiskFormat.scan(bytes, from: DiskFormat.headerSize, path: "p")
+        #expect(scan.records.map(\.kind) == [.changes])
+        #expect(scan.records.map { Array($0.payload) } == [Array("[1]".utf8)])
+        #expect(scan.end == bytes.count)
+        #expect(!scan.tornTail)
+    }
+
+    @Test(arguments: 1..<16)
+    func halfARecordAtTheEndIsATornWriteNotDamage(_ kept: Int) throws {
+        let whole = DiskFormat.header() + DiskFormat.record(.snapshot, payload: Array("[]".utf8))
+        let torn = whole + DiskFormat.record(.changes, payload: Array("[\"milk\"]".utf8)).prefix(kept)
+        let scan = try DiskFormat.scan(torn, from: DiskFormat.headerSize, path: "p")
+        #expect(scan.records.count == 1)
+        #expect(scan.end == whole.count)
+        #expect(scan.tornTail)
+    }
+
+    @Test func aStoreWithATornWriteOpensAndCutsItOffOnTheNextChange() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("store")
+        let store = try createDiskStore(at: path, initial: Ledger())
+        try store.change([.append("milk")])
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        let half = DiskFormat.record(.changes, payload: Array(#"[{"append":{"_0":"eggs"}}]"#.utf8)).prefix(20)
+        try (whole + half).write(to: URL(fileURLWithPath: path))
+
+        let reopened = try createDiskStore(at: path, initial: Ledger())
+        #expect(reopened.state().entries == ["milk"])
+        try reopened.change([.append("tea")])
+        #expect(try createDiskStore(at: path, initial: Ledger()).state().entries == ["milk", "tea"])
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Fractal
+import StoreTestSupport
+import Testing
+
+@Suite("Durable stores")
+struct DurableStoreSpec {
+    let folder: TemporaryFolder
+    var path: String { folder.path("store") }
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    @Test(arguments: DurableVariant.allCases)
+    func reopeningGivesBackExactlyTheStateItHad(_ variant: DurableVariant) throws {
+        let store = try variant.open(at: path, initial: Ledger())
+        try store.change([.append("milk")])
+        try store.change([.append("eggs"), .append("bread")])
+        let reopened = try variant.open(at: path, initial: Ledger())
+        #expect(reopened.state().entries == ["milk", "eggs", "bread"])
+    }
+
+    @Test(arguments: DurableVariant.allCases)
+    func aStateRewrittenAsASnapshotReopensExactly(_ variant: DurableVariant) throws {
+        // Enough changes to outweigh the snapshot many times over, so it is rewritten on the way.
+        let store = try variant.open(at: path, initial: Ledger())
+        let entries = (0..<1_500).map { "entry \($0) " + String(repeating: "x", count: 80) }
+        for entry in entries { try store.change([.append(entry)]) }
+        let reopened = try variant.open(at: path, initial: Ledger())
+        #expect(reopened.state().entries == entries)
+        #expect(try fileSize(path) < 3 * 1_500 * 100 + 64 * 1024)
+    }
+
+    @Test(arguments: DurableVariant.allCases)
+    func aResetIsKept(_ variant: DurableVariant) throws {
+        let store = try variant.open(at: path, initial: Ledger())
+        try store.change([.append("milk")])
+        try store.reset()
+        try store.change([.append("tea")])
+        #expect(try variant.open(at: path, initial: Ledger()).state().entries == ["tea"])
+    }
+
+    @Test(arguments: DurableVariant.allCases)
+    func destroyRemovesEveryFileItKept(_ variant: DurableVariant) throws {
+        let store = try variant.open(at: path, initial: Ledger())
+        try store.change([.append("milk")])
+        try store.destroy()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
+    }
+
+    @Test(arguments: DurableVariant.allCases)
+    func twoStoresOnOneFileSeeEachOthersChanges(_ variant: DurableVariant) throws {
+        let first = try variant.open(at: path, initial: Ledger())
+        let second = try variant.open(at: path, initial: Ledger())
+        try first.change([.append("milk")])
+        try second.change([.append("eggs")])
+        #expect(first.state().entries == ["milk", "eggs"])
+        #expect(second.state().entries == ["milk", "eggs"])
+    }
+
+    @Test(arguments: DurableVariant.allCases)
+    func aChangeMadeElsewhereIsCheckedAgainstTheLatestState(_ variant: DurableVariant) throws {
+        let first = try variant.open(at: path, initial: Ledger())
+        let second = try variant.open(at: path, initial: Ledger())
+        try first.change([.append("milk")])
+        #expect(throws: Ledger.Duplicate.self) { try second.change([.append("milk")]) }
+        #expect(try variant.open(at: path, initial: Ledger()).state().entries == ["milk"])
+    }
+
+    @Test(arguments: DurableVariant.allCases)
+    func aResetMadeElsewhereIsSeen(_ variant: DurableVariant) throws {
+        let first = try variant.open(at: path, initial: Ledger())
+        let second = try variant.open(at: path, initial: Ledger())
+        try first.change([.append("milk")])
+        try second.reset()
+        #expect(first.state().entries == [])
+    }
+
+    private func fileSize(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+}
