@@ -5,16 +5,20 @@ import ProgramKit
 struct CoinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coin",
-        abstract: "Flip fair coins. Every run can be replayed from its seed.",
+        abstract: "Flip fair coins and ask the Magic 8-Ball. Every run can be replayed from its seed.",
         discussion: """
             Examples:
-              coin flip                 one coin
-              coin flip -n 10 --json    ten coins, as JSON
-              coin flip -n 5 --seed 1   the same five flips on every run
+              coin flip                          one coin
+              coin flip -n 10 --json             ten coins, as JSON
+              coin flip -n 5 --seed 1            the same five flips on every run
+              coin flip -n 1000 --stats          runs, and how surprising the counts are
+              coin until HHT --times 100         how long until heads, heads, tails?
+              coin eightball "Will it work?"     ask the 8-Ball
+              coin history                       past flips and answers, newest first
 
             \(ProgramExit.explanation)
             """,
-        subcommands: [Flip.self],
+        subcommands: [Flip.self, Until.self, EightBall.self, History.self],
         defaultSubcommand: Flip.self
     )
 }

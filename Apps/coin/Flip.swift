@@ -7,11 +7,16 @@ struct Flip: ParsableCommand {
         abstract: "Flip one or more fair coins.",
         discussion: """
             Prints the flips, then how many heads and tails. With --json, one object:
-            {"seed": …, "flips": ["heads", …], "heads": N, "tails": N}.
+            {"seed": …, "flips": ["heads", …], "heads": N, "tails": N}, and with --stats also
+            "longestRun", "runs" and "pValue".
+
+            --stats adds the longest run of one side, the number of runs, and the p-value of the
+            exact two-sided binomial test: the chance that a fair coin lands this far from even.
 
             Examples:
               coin flip -n 3
               coin flip -n 5 --seed 1 --json
+              coin flip -n 1000 --stats
             """
     )
 
@@ -19,6 +24,9 @@ struct Flip: ParsableCommand {
         name: [.customShort("n"), .customLong("count")],
         help: "How many coins to flip, from 1 to \(FlipCoins.countLimit).")
     var count = 1
+
+    @Flag(help: "Add the longest run, the number of runs, and how surprising the counts are.")
+    var stats = false
 
     @OptionGroup var chance: SeedOption
     @OptionGroup var common: CommonOptions
@@ -37,13 +45,16 @@ struct Flip: ParsableCommand {
     }
 
     private func show(_ toss: CoinToss, seed: UInt64) throws {
+        let statistics = stats ? CoinStatistics(toss.flips) : nil
         if common.json {
-            try printJSON(FlipReport(seed: seed, toss: toss))
+            try printJSON(FlipReport(seed: seed, toss: toss, statistics: statistics))
             return
         }
-        print(FlipText.flips(toss.flips))
-        if toss.flips.count > 1 { print(FlipText.counts(toss)) }
-        if common.verbose { print("seed \(seed) (replay with --seed \(seed))") }
+        let style = TextStyle.forStandardOutput()
+        print(FlipText.flips(toss.flips, style: style))
+        if toss.flips.count > 1 || statistics != nil { print(FlipText.counts(toss)) }
+        if let statistics { print(FlipText.statistics(statistics)) }
+        if common.verbose { print(style.dim("seed \(seed) (replay with --seed \(seed))")) }
     }
 }
 
@@ -53,11 +64,17 @@ struct FlipReport: Encodable {
     let flips: [CoinSide]
     let heads: Int
     let tails: Int
+    let longestRun: Int?
+    let runs: Int?
+    let pValue: Double?
 
-    init(seed: UInt64, toss: CoinToss) {
+    init(seed: UInt64, toss: CoinToss, statistics: CoinStatistics?) {
         self.seed = seed
         flips = toss.flips
         heads = toss.heads
         tails = toss.tails
+        longestRun = statistics?.longestRun
+        runs = statistics?.runs
+        pValue = statistics?.pValue
     }
 }

@@ -12,7 +12,8 @@ public func createAppCore(
 ) -> Input<Message> {
     createLoop(receivers: receivers) { send in
         [
-            createCoinFeature(store: store, random: random, clock: clock, output: send)
+            createCoinFeature(store: store, random: random, clock: clock, output: send),
+            createEightBallFeature(store: store, random: random, clock: clock, output: send),
         ]
     }
 }

@@ -4,12 +4,15 @@ import Fractal
 public struct AppState: Changeable {
     public enum Change: Codable, Equatable, Sendable {
         case coins(CoinHistory.Change)
+        case eightBall(EightBallHistory.Change)
     }
 
     public private(set) var coins: CoinHistory
+    public private(set) var eightBall: EightBallHistory
 
-    public init(coins: CoinHistory = CoinHistory()) {
+    public init(coins: CoinHistory = CoinHistory(), eightBall: EightBallHistory = EightBallHistory()) {
         self.coins = coins
+        self.eightBall = eightBall
     }
 
     public static let initial = AppState()
@@ -17,6 +20,7 @@ public struct AppState: Changeable {
     public mutating func apply(_ change: Change) throws {
         switch change {
         case .coins(let change): coins.apply(change)
+        case .eightBall(let change): eightBall.apply(change)
         }
     }
 }

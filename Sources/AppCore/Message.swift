@@ -3,6 +3,7 @@
 /// Read as sentences: `.coin(.flip(count: 3))` in, `.coin(.flipped(toss: …))` out.
 public enum Message: Equatable, Sendable {
     case coin(CoinMessage)
+    case eightBall(EightBallMessage)
 }
 
 // Encoded as `{"coin": {"flip": {"count": 3}}}`: the feature's name, then its own message, with
@@ -10,6 +11,7 @@ public enum Message: Equatable, Sendable {
 extension Message: Codable {
     private enum Feature: String, CodingKey {
         case coin
+        case eightBall
     }
 
     public init(from decoder: any Decoder) throws {
@@ -18,10 +20,11 @@ extension Message: Codable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "a message names exactly one feature: coin"))
+                    debugDescription: "a message names exactly one feature: coin or eightBall"))
         }
         switch feature {
         case .coin: self = .coin(try container.decode(CoinMessage.self, forKey: .coin))
+        case .eightBall: self = .eightBall(try container.decode(EightBallMessage.self, forKey: .eightBall))
         }
     }
 
@@ -29,6 +32,7 @@ extension Message: Codable {
         var container = encoder.container(keyedBy: Feature.self)
         switch self {
         case .coin(let message): try container.encode(message, forKey: .coin)
+        case .eightBall(let message): try container.encode(message, forKey: .eightBall)
         }
     }
 }

@@ -36,6 +36,12 @@ struct AppCoreSpec {
             .coin(.flipped(toss: CoinToss(flips: [.tails], at: noon))),
             .coin(.history(tosses: [CoinToss(flips: [.heads], at: noon)])),
             .coin(.failed(reason: .countOutOfRange(count: 0, limit: 5))),
+            .coin(.flipUntil(sequence: "HHT", times: 2)),
+            .coin(.sequenceFound(search: SequenceSearch(sequence: "HHT", flipsNeeded: [3, 9]))),
+            .eightBall(.ask(question: "Yes?")), .eightBall(.showHistory), .eightBall(.clearHistory),
+            .eightBall(.historyCleared), .eightBall(.failed(reason: .emptyQuestion)),
+            .eightBall(.answered(answer: EightBallAnswer(question: "Yes?", face: EightBallFace.all[0], at: noon))),
+            .eightBall(.history(answers: [])),
         ]
         let data = try ValueCoding.makeEncoder().encode(messages)
         #expect(try ValueCoding.makeDecoder().decode([Message].self, from: data) == messages)

@@ -73,3 +73,78 @@ struct CoinProgramSpec {
         #expect(run.stdout.contains("Exit status"))
     }
 }
+
+@Suite("coin, the whole program")
+struct CoinWholeProgramSpec {
+    static let answers: Set<String> = [
+        "It is certain.", "It is decidedly so.", "Without a doubt.", "Yes definitely.", "You may rely on it.",
+        "As I see it, yes.", "Most likely.", "Outlook good.", "Yes.", "Signs point to yes.",
+        "Reply hazy, try again.", "Ask again later.", "Better not tell you now.", "Cannot predict now.",
+        "Concentrate and ask again.", "Don't count on it.", "My reply is no.", "My sources say no.",
+        "Outlook not so good.", "Very doubtful.",
+    ]
+
+    @Test func aSeededQuestionGetsTheSameClassicAnswerOnEveryRun() throws {
+        let arguments = ["eightball", "Will it work?", "--seed", "3", "--json", "--store", "memory"]
+        let first = try ProgramRun.of("coin", arguments)
+        let second = try ProgramRun.of("coin", arguments)
+        let report = try first.json()
+        #expect(first.stdout == second.stdout)
+        #expect(Self.answers.contains(report["answer"] as? String ?? ""))
+        #expect(["affirmative", "non-committal", "negative"].contains(report["kind"] as? String ?? ""))
+        #expect(report["question"] as? String == "Will it work?")
+        #expect(report["seed"] as? Int == 3)
+    }
+
+    @Test func eightBallHasAShortName() throws {
+        let run = try ProgramRun.of("coin", ["8ball", "Really?", "--store", "memory"])
+        #expect(run.status == 0)
+        #expect(Self.answers.contains(run.stdout.trimmingCharacters(in: .newlines)))
+    }
+
+    @Test(arguments: [
+        (["eightball", ""], "empty"),
+        (["eightball"], "question"),
+        (["until", "HXT"], "H and T"),
+        (["until", "HHT", "--times", "0"], "from 1 to 1000"),
+        (["until", "HHT", "--times", "1000000"], "from 1 to 1000"),
+        (["history", "--bogus"], "--bogus"),
+    ])
+    func aBadRequestIsAUsageError(_ arguments: [String], _ named: String) throws {
+        let run = try ProgramRun.of("coin", arguments + ["--store", "memory"])
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains(named))
+    }
+
+    @Test func statsReportRunsAndHowSurprisingTheCountsAre() throws {
+        let report = try ProgramRun.of("coin", ["flip", "-n", "10", "--stats", "--seed", "4", "--json"]).json()
+        let flips = try #require(report["flips"] as? [String])
+        let runs = 1 + zip(flips, flips.dropFirst()).count { $0 != $1 }
+        #expect(report["runs"] as? Int == runs)
+        #expect((report["longestRun"] as? Int).map { (1...10).contains($0) } == true)
+        #expect((report["pValue"] as? Double).map { (0...1).contains($0) } == true)
+    }
+
+    @Test func untilReportsEachSearchAndTheExpectation() throws {
+        let run = try ProgramRun.of("coin", ["until", "HHT", "--times", "5", "--seed", "2", "--json"])
+        let report = try run.json()
+        #expect(report["sequence"] as? String == "HHT")
+        #expect((report["flipsNeeded"] as? [Int])?.count == 5)
+        #expect(report["expected"] as? Int == 8)
+    }
+
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+        // `script` gives the program a terminal of its own.
+        let command = "\(try ProgramRun.executable(named: "coin").path) eightball Why? --seed 1 --store memory"
+        let coloured = try ProgramRun.of(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["NO_COLOR": ""])
+        let plain = try ProgramRun.of(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
+        let piped = try ProgramRun.of(
+            "coin", ["eightball", "Why?", "--seed", "1", "--store", "memory"], environment: ["NO_COLOR": ""])
+        #expect(coloured.stdout.contains("\u{1B}["))
+        #expect(!plain.stdout.contains("\u{1B}["))
+        #expect(!piped.stdout.contains("\u{1B}["))
+    }
+}

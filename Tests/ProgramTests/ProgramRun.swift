@@ -6,13 +6,13 @@ struct ProgramRun {
     let stdout: String
     let stderr: String
 
-    /// Runs `program` from this build's products with `arguments`, on the given environment and
-    /// with nothing on standard input.
+    /// Runs `program` from this build's products (or at an absolute path) with `arguments`, on the
+    /// given environment and with nothing on standard input.
     static func of(
         _ program: String, _ arguments: [String], environment: [String: String] = [:]
     ) throws -> ProgramRun {
         let process = Process()
-        process.executableURL = try executable(named: program)
+        process.executableURL = program.hasPrefix("/") ? URL(fileURLWithPath: program) : try executable(named: program)
         process.arguments = arguments
         var inherited = ProcessInfo.processInfo.environment
         inherited["NO_COLOR"] = "1"

@@ -1,6 +1,6 @@
 import Fractal
 
-/// The coin feature: flips coins and shows or clears their history.
+/// The coin feature: flips coins, searches for sequences of flips, and shows or clears the history.
 public func createCoinFeature(
     store: AppStore, random: RandomSource, clock: TimeSource, output: @escaping Output<Message>
 ) -> Input<Message> {
@@ -10,11 +10,19 @@ public func createCoinFeature(
         case .failed(let reason): output(.coin(.failed(reason: reason)))
         }
     }
+    let searcher = FlipUntil(random: random) { response in
+        switch response {
+        case .found(let search): output(.coin(.sequenceFound(search: search)))
+        case .failed(let reason): output(.coin(.failed(reason: reason)))
+        }
+    }
     return { message in
         guard case .coin(let command) = message else { return }
         switch command {
         case .flip(let count):
             flipper.request(.flip(count: count))
+        case .flipUntil(let sequence, let times):
+            searcher.request(.flipUntil(sequence: sequence, times: times))
         case .showHistory:
             output(.coin(.history(tosses: store.state().coins.tosses)))
         case .clearHistory:
@@ -24,7 +32,7 @@ public func createCoinFeature(
             } catch {
                 output(.coin(.failed(reason: .notStored(reason: "\(error)"))))
             }
-        case .flipped, .history, .historyCleared, .failed:
+        case .flipped, .sequenceFound, .history, .historyCleared, .failed:
             break  // answers are for the program, not for us
         }
     }

@@ -1,0 +1,77 @@
+import AppCore
+import ArgumentParser
+import Foundation
+import ProgramKit
+
+struct EightBall: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eightball",
+        abstract: "Ask the Magic 8-Ball a yes-or-no question.",
+        discussion: """
+            One of the twenty classic answers, each equally likely: ten affirmative, five
+            non-committal, five negative. With --json, one object: {"question": …, "answer": …,
+            "kind": "affirmative" | "non-committal" | "negative", "seed": …}.
+
+            Examples:
+              coin eightball "Will it work?"
+              coin 8ball "Should I take the job?" --json
+            """,
+        aliases: ["8ball"]
+    )
+
+    @Argument(help: "The question, in quotes. It may not be empty.")
+    var question: String
+
+    @OptionGroup var chance: SeedOption
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session(options: common, seed: chance.resolve())
+            for answer in session.send(.eightBall(.ask(question: question))) {
+                switch answer {
+                case .eightBall(.answered(let answer)): try show(answer, seed: session.seed)
+                case .eightBall(.failed(let reason)): throw ProgramFailure(reason)
+                default: continue
+                }
+            }
+        }
+    }
+
+    private func show(_ answer: EightBallAnswer, seed: UInt64) throws {
+        if common.json {
+            try printJSON(EightBallReport(seed: seed, answer: answer))
+            return
+        }
+        let style = TextStyle.forStandardOutput()
+        if common.verbose { print(answer.question) }
+        print(EightBallText.face(answer.face, style: style))
+        if common.verbose { print(style.dim("seed \(seed) (replay with --seed \(seed))")) }
+    }
+}
+
+/// The JSON object `coin eightball --json` prints.
+struct EightBallReport: Encodable {
+    let seed: UInt64
+    let question: String
+    let answer: String
+    let kind: EightBallKind
+
+    init(seed: UInt64, answer: EightBallAnswer) {
+        self.seed = seed
+        question = answer.question
+        self.answer = answer.face.text
+        kind = answer.face.kind
+    }
+}
+
+/// How an answer reads as text: green for yes, yellow for maybe, red for no.
+enum EightBallText {
+    static func face(_ face: EightBallFace, style: TextStyle) -> String {
+        switch face.kind {
+        case .affirmative: style.green(face.text)
+        case .nonCommittal: style.yellow(face.text)
+        case .negative: style.red(face.text)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import AppCore
+import ArgumentParser
+import Foundation
+import ProgramKit
+
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show past flips and 8-Ball answers, newest first.",
+        discussion: """
+            The history lives in the store (see --store and --data) and keeps the last \
+            \(CoinHistory.limit) tosses and the last \(EightBallHistory.limit) answers.
+            With --json, one object: {"entries": [{"type": "flip" | "eightball", "at": …, …}]}.
+
+            Examples:
+              coin history
+              coin history --json
+              coin history --clear
+            """
+    )
+
+    @Flag(help: "Forget every past flip and answer.")
+    var clear = false
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session(options: common)
+            if clear { try clearHistory(session) } else { try showHistory(session) }
+        }
+    }
+
+    private func clearHistory(_ session: Session) throws {
+        for answer in session.send(.coin(.clearHistory)) + session.send(.eightBall(.clearHistory)) {
+            switch answer {
+            case .coin(.failed(let reason)): throw ProgramFailure(reason)
+            case .eightBall(.failed(let reason)): throw ProgramFailure(reason)
+            default: continue
+            }
+        }
+        if common.json { try printJSON(["cleared": true]) } else { print("History cleared.") }
+    }
+
+    private func showHistory(_ session: Session) throws {
+        var entries: [HistoryEntry] = []
+        for answer in session.send(.coin(.showHistory)) + session.send(.eightBall(.showHistory)) {
+            switch answer {
+            case .coin(.history(let tosses)): entries += tosses.map(HistoryEntry.flip)
+            case .eightBall(.history(let answers)): entries += answers.map(HistoryEntry.eightBall)
+            default: continue
+            }
+        }
+        // Newest first; the sort is stable, so entries of one moment keep the order they were kept in.
+        let newestFirst = entries.enumerated().sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
+            .map(\.element)
+        if common.json {
+            try printJSON(HistoryReport(entries: newestFirst))
+        } else if newestFirst.isEmpty {
+            print("No flips or answers yet.")
+        } else {
+            let style = TextStyle.forStandardOutput()
+            for entry in newestFirst { print(entry.line(style: style)) }
+        }
+    }
+}
+
+/// One line of the history: a toss or an answer.
+enum HistoryEntry: Encodable {
+    case flip(CoinToss)
+    case eightBall(EightBallAnswer)
+
+    var at: Date {
+        switch self {
+        case .flip(let toss): toss.at
+        case .eightBall(let answer): answer.at
+        }
+    }
+
+    func line(style: TextStyle) -> String {
+        let when = style.dim(Self.localTime.string(from: at))
+        switch self {
+        case .flip(let toss):
+            return "\(when)  flip    \(FlipText.letters(toss.flips))  \(FlipText.counts(toss))"
+        case .eightBall(let answer):
+            return "\(when)  8-ball  \"\(answer.question)\" \(EightBallText.face(answer.face, style: style))"
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, at, flips, heads, tails, question, answer, kind
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(at, forKey: .at)
+        switch self {
+        case .flip(let toss):
+            try container.encode("flip", forKey: .type)
+            try container.encode(toss.flips, forKey: .flips)
+            try container.encode(toss.heads, forKey: .heads)
+            try container.encode(toss.tails, forKey: .tails)
+        case .eightBall(let answer):
+            try container.encode("eightball", forKey: .type)
+            try container.encode(answer.question, forKey: .question)
+            try container.encode(answer.face.text, forKey: .answer)
+            try container.encode(answer.face.kind, forKey: .kind)
+        }
+    }
+
+    private static let localTime: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter
+    }()
+}
+
+/// The JSON object `coin history --json` prints.
+struct HistoryReport: Encodable {
+    let entries: [HistoryEntry]
+}

@@ -1,0 +1,24 @@
+/// Why the 8-Ball did not answer, in words for the person who asked.
+public enum EightBallFailure: AppFailure, Codable, Equatable, Sendable {
+    case emptyQuestion
+    case questionTooLong(length: Int, limit: Int)
+    case notStored(reason: String)
+
+    public var kind: FailureKind {
+        switch self {
+        case .emptyQuestion, .questionTooLong: .invalidRequest
+        case .notStored: .storage
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .emptyQuestion:
+            "ask the 8-Ball a question: it cannot answer an empty one"
+        case .questionTooLong(let length, let limit):
+            "the question is \(length) characters long; the 8-Ball hears at most \(limit)"
+        case .notStored(let reason):
+            "the answer was not kept: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// The answers kept in the state, oldest first, at most `limit` of them.
+public struct EightBallHistory: Changeable {
+    public enum Change: Codable, Equatable, Sendable {
+        case record(EightBallAnswer)
+        case clear
+    }
+
+    /// How many answers are kept; the oldest go first.
+    public static let limit = 1_000
+
+    public private(set) var answers: [EightBallAnswer]
+
+    public init(answers: [EightBallAnswer] = []) {
+        self.answers = answers.suffix(Self.limit)
+    }
+
+    public mutating func apply(_ change: Change) {
+        switch change {
+        case .record(let answer):
+            if answers.count == Self.limit { answers.removeFirst() }
+            answers.append(answer)
+        case .clear:
+            answers.removeAll()
+        }
+    }
+}
