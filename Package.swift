@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Fractal", targets: ["Fractal"]),
         .library(name: "AppCore", targets: ["AppCore"]),
         .executable(name: "coin", targets: ["coin"]),
+        .executable(name: "dice", targets: ["dice"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -28,6 +29,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "coin", dependencies: ["ProgramKit"], path: "Apps/coin"),
+        .executableTarget(name: "dice", dependencies: ["ProgramKit"], path: "Apps/dice"),
 
         .testTarget(name: "FractalTests", dependencies: ["Fractal", "StoreTestSupport", "store-exerciser"]),
         // Test-only: a state for durable-store tests, and a program that writes it from another process.
@@ -35,7 +37,7 @@ let package = Package(
         .executableTarget(name: "store-exerciser", dependencies: ["StoreTestSupport"], path: "Tests/StoreExerciser"),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore"]),
         // End-to-end: runs the built programs as a user would.
-        .testTarget(name: "ProgramTests", dependencies: ["coin"]),
+        .testTarget(name: "ProgramTests", dependencies: ["coin", "dice"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,14 +5,20 @@ public struct AppState: Changeable {
     public enum Change: Codable, Equatable, Sendable {
         case coins(CoinHistory.Change)
         case eightBall(EightBallHistory.Change)
+        case dice(DiceHistory.Change)
     }
 
     public private(set) var coins: CoinHistory
     public private(set) var eightBall: EightBallHistory
+    public private(set) var dice: DiceHistory
 
-    public init(coins: CoinHistory = CoinHistory(), eightBall: EightBallHistory = EightBallHistory()) {
+    public init(
+        coins: CoinHistory = CoinHistory(), eightBall: EightBallHistory = EightBallHistory(),
+        dice: DiceHistory = DiceHistory()
+    ) {
         self.coins = coins
         self.eightBall = eightBall
+        self.dice = dice
     }
 
     public static let initial = AppState()
@@ -21,6 +27,7 @@ public struct AppState: Changeable {
         switch change {
         case .coins(let change): coins.apply(change)
         case .eightBall(let change): eightBall.apply(change)
+        case .dice(let change): dice.apply(change)
         }
     }
 }

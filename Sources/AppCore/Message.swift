@@ -4,6 +4,7 @@
 public enum Message: Equatable, Sendable {
     case coin(CoinMessage)
     case eightBall(EightBallMessage)
+    case dice(DiceMessage)
 }
 
 // Encoded as `{"coin": {"flip": {"count": 3}}}`: the feature's name, then its own message, with
@@ -12,6 +13,7 @@ extension Message: Codable {
     private enum Feature: String, CodingKey {
         case coin
         case eightBall
+        case dice
     }
 
     public init(from decoder: any Decoder) throws {
@@ -20,11 +22,12 @@ extension Message: Codable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "a message names exactly one feature: coin or eightBall"))
+                    debugDescription: "a message names exactly one feature: coin, eightBall or dice"))
         }
         switch feature {
         case .coin: self = .coin(try container.decode(CoinMessage.self, forKey: .coin))
         case .eightBall: self = .eightBall(try container.decode(EightBallMessage.self, forKey: .eightBall))
+        case .dice: self = .dice(try container.decode(DiceMessage.self, forKey: .dice))
         }
     }
 
@@ -33,6 +36,7 @@ extension Message: Codable {
         switch self {
         case .coin(let message): try container.encode(message, forKey: .coin)
         case .eightBall(let message): try container.encode(message, forKey: .eightBall)
+        case .dice(let message): try container.encode(message, forKey: .dice)
         }
     }
 }

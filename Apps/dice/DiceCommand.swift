@@ -1,0 +1,33 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+@main
+struct DiceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dice",
+        abstract: "Roll dice written in dice notation, or weigh their exact odds.",
+        discussion: """
+            Examples:
+              dice 4d6kh3                 roll four six-sided dice, keep the highest three
+              dice 2d20kh1+5 -v           advantage, showing every die
+              dice 6x 4d6kh3              six ability scores
+              dice 3d6 --seed 7 --json    the same roll on every run, as JSON
+              dice --stats 3d6            the exact distribution, as a histogram
+              dice history                past rolls, newest first
+
+            The notation: NdS, d%, dF, dF.1, d{1,2,2,3}, (1d4)d6, {e1,e2}kh1; + - * / (floor),
+            floor() ceil() round() abs(), comparisons (1d20+5>=15 is 1 or 0); modifiers written
+            right after the dice, in order: kh kl dh dl, ro rr r, ! !! !p !o, min max, <cmp>N or
+            cs<cmp>N for successes and f<cmp>N for failures; Nx expr and sum(Nx expr).
+            A space ends the dice: 2d6>=7 counts dice, 2d6 >= 7 compares the total.
+            Begin with -- to roll a negative expression: dice -- -1d6+3.
+
+            \(DiceLimits.summary)
+
+            \(ProgramExit.explanation)
+            """,
+        subcommands: [Roll.self, History.self],
+        defaultSubcommand: Roll.self
+    )
+}

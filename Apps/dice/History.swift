@@ -1,0 +1,74 @@
+import AppCore
+import ArgumentParser
+import Foundation
+import ProgramKit
+
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show past rolls, newest first.",
+        discussion: """
+            The history lives in the store (see --store and --data) and keeps the last \
+            \(DiceHistory.limit) rolls, each with its totals. With --json, one object:
+            {"rolls": [{"expression": …, "at": …, "totals": [N, …]}]}.
+
+            Examples:
+              dice history
+              dice history --json
+              dice history --clear
+            """
+    )
+
+    @Flag(help: "Forget every past roll.")
+    var clear = false
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session(options: common)
+            for answer in session.send(clear ? .dice(.clearHistory) : .dice(.showHistory)) {
+                switch answer {
+                case .dice(.history(let rolls)): try show(rolls.reversed())
+                case .dice(.historyCleared):
+                    if common.json { try printJSON(["cleared": true]) } else { print("History cleared.") }
+                case .dice(.failed(let reason)): throw ProgramFailure(reason)
+                default: continue
+                }
+            }
+        }
+    }
+
+    private func show(_ rolls: [DiceRoll]) throws {
+        if common.json {
+            try printJSON(["rolls": rolls.map(HistoryLine.init)])
+        } else if rolls.isEmpty {
+            print("No rolls yet.")
+        } else {
+            let style = TextStyle.forStandardOutput()
+            for roll in rolls {
+                let totals = roll.results.map { String($0.total) }.joined(separator: " ")
+                print("\(style.dim(HistoryLine.localTime.string(from: roll.at)))  \(roll.expression)  → \(totals)")
+            }
+        }
+    }
+}
+
+/// One past roll as `dice history --json` prints it.
+struct HistoryLine: Encodable {
+    let expression: String
+    let at: Date
+    let totals: [Int]
+
+    init(_ roll: DiceRoll) {
+        expression = roll.expression
+        at = roll.at
+        totals = roll.results.map(\.total)
+    }
+
+    static let localTime: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter
+    }()
+}

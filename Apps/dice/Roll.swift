@@ -1,0 +1,162 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+struct Roll: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Roll an expression, or with --stats weigh its exact distribution.",
+        discussion: """
+            Prints each result's total. -v shows every die: ~1~ dropped, 1→4 rerolled, 6! exploded,
+            +3 added by an explosion, 14(6!6!2) compounded, 2(1) raised or lowered by min/max, 8✓ a
+            success and 1✗ a failure.
+
+            With --json, one object: {"expression": …, "seed": …, "results": [{"total": N,
+            "dice": [{"term": "4d6kh3", "value": 5, "faces": [5], "dropped": false, …}], …}]}.
+            With --stats --json: {"min", "max" (null when unbounded), "mean", "stddev",
+            "distribution": [{"value", "probability"}], "tailMass"}.
+
+            Examples:
+              dice 4d6kh3 -v
+              dice 3d6 --times 5
+              dice --stats 2d20kh1+5
+              dice --stats 3d6! --json
+            """
+    )
+
+    @Argument(help: "A dice expression, such as 4d6kh3 or 2d20kh1+5; words are joined by spaces.")
+    var expression: [String]
+
+    @Flag(help: "Weigh the exact distribution instead of rolling: min, max, mean, deviation, every total's odds.")
+    var stats = false
+
+    @Option(help: "Roll the whole expression this many times, from 1 to \(RollDice.timesLimit).")
+    var times = 1
+
+    @OptionGroup var chance: SeedOption
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let text = expression.joined(separator: " ")
+            let session = try Session(options: common, seed: chance.resolve())
+            let command: Message =
+                stats ? .dice(.weigh(expression: text)) : .dice(.roll(expression: text, times: times))
+            for answer in session.send(command) {
+                switch answer {
+                case .dice(.rolled(let roll)): try show(roll, seed: session.seed)
+                case .dice(.weighed(let statistics)): try show(statistics)
+                case .dice(.failed(let reason)): throw ProgramFailure(reason)
+                default: continue
+                }
+            }
+        }
+    }
+
+    private func show(_ roll: DiceRoll, seed: UInt64) throws {
+        if common.json {
+            try printJSON(RollReport(seed: seed, roll: roll))
+            return
+        }
+        let style = TextStyle.forStandardOutput()
+        for result in roll.results {
+            if common.verbose {
+                for term in result.terms { print(RollText.term(term, style: style)) }
+                print(style.bold("= \(result.total)"))
+            } else {
+                print(result.total)
+            }
+        }
+        if common.verbose { print(style.dim("seed \(seed) (replay with --seed \(seed))")) }
+    }
+
+    private func show(_ statistics: DiceStatistics) throws {
+        if common.json {
+            try printJSON(StatisticsReport(statistics))
+            return
+        }
+        print(Histogram.text(statistics, style: TextStyle.forStandardOutput()))
+    }
+}
+
+/// The JSON object `dice --json` prints.
+struct RollReport: Encodable {
+    struct Result: Encodable {
+        let total: Int
+        let dice: [Die]
+        let terms: [Term]
+    }
+
+    struct Die: Encodable {
+        let term: String
+        let value: Int
+        let faces: [Int]
+        let dropped: Bool
+        let rerolled: Bool
+        let exploded: Bool
+        let extra: Bool
+        let success: Bool?
+        let failure: Bool?
+    }
+
+    struct Term: Encodable {
+        let notation: String
+        let value: Int
+    }
+
+    let expression: String
+    let seed: UInt64
+    let results: [Result]
+
+    init(seed: UInt64, roll: DiceRoll) {
+        expression = roll.expression
+        self.seed = seed
+        results = roll.results.map { result in
+            Result(
+                total: result.total,
+                dice: result.terms.flatMap { term in
+                    term.dice.map {
+                        Die(
+                            term: term.notation, value: $0.value, faces: $0.faces, dropped: $0.dropped,
+                            rerolled: $0.rerolled, exploded: $0.exploded, extra: $0.extra, success: $0.success,
+                            failure: $0.failure)
+                    }
+                },
+                terms: result.terms.map { Term(notation: $0.notation, value: $0.value) })
+        }
+    }
+}
+
+/// The JSON object `dice --stats --json` prints.
+struct StatisticsReport: Encodable {
+    let expression: String
+    let min: Int?
+    let max: Int?
+    let mean: Double
+    let stddev: Double
+    let distribution: [DiceStatistics.Outcome]
+    let tailMass: Double
+
+    init(_ statistics: DiceStatistics) {
+        expression = statistics.expression
+        min = statistics.min
+        max = statistics.max
+        mean = statistics.mean
+        stddev = statistics.standardDeviation
+        distribution = statistics.distribution
+        tailMass = statistics.tailMass
+    }
+
+    // min and max are written even when null: null says "unbounded".
+    private enum CodingKeys: String, CodingKey { case expression, min, max, mean, stddev, distribution, tailMass }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(expression, forKey: .expression)
+        try container.encode(min, forKey: .min)
+        try container.encode(max, forKey: .max)
+        try container.encode(mean, forKey: .mean)
+        try container.encode(stddev, forKey: .stddev)
+        try container.encode(distribution, forKey: .distribution)
+        try container.encode(tailMass, forKey: .tailMass)
+    }
+}

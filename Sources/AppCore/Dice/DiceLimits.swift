@@ -1,0 +1,33 @@
+/// How far dice notation may go, checked before any work, so nothing hangs and memory stays bounded.
+public enum DiceLimits {
+    /// Characters in one expression.
+    public static let expressionLength = 100_000
+    /// Parentheses, sets and functions inside one another.
+    public static let nesting = 100
+    /// The largest number written or computed; larger is an error, not an overflow.
+    public static let largestNumber = 1_000_000_000_000
+    /// Sides on one die, and faces listed in `d{…}`.
+    public static let sides = 1_000_000
+    public static let customFaces = 1_000
+    /// Dice rolled for one result, counting rerolls and explosions: each is shown.
+    public static let diceRolled = 10_000
+    /// Results of `Nx` and terms of `sum(Nx …)`.
+    public static let repeats = 1_000
+    /// Dice in one term for exact statistics.
+    public static let statisticsDice = 1_000_000
+    /// Distinct outcomes one distribution may hold during exact statistics.
+    public static let statisticsOutcomes = 2_000_000
+    /// Work (pairs of outcomes combined) one exact-statistics step may do.
+    public static let statisticsWork = 200_000_000
+    /// Probability left unaccounted for where explosions make a distribution endless.
+    public static let tailMass = 1e-12
+
+    /// The limits as `--help` shows them.
+    public static let summary = """
+        Limits: expressions up to \(expressionLength) characters and \(nesting) levels of nesting; \
+        numbers up to \(largestNumber); dice up to \(sides) sides (\(customFaces) custom faces); \
+        \(diceRolled) dice rolled per result, rerolls and explosions included; \(repeats) repeats; \
+        for --stats, up to \(statisticsDice) dice per term and \(statisticsOutcomes) outcomes, with explosions \
+        exact up to a tail mass below \(tailMass).
+        """
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// One die as it fell: every face it showed, what it counts, and what the modifiers did to it.
+public struct DieRoll: Codable, Equatable, Sendable {
+    /// What the die counts: its face after rerolls, compounding, penetration and min/max.
+    public let value: Int
+    /// Every face rolled for this die, in order: a reroll or a compounded explosion adds one.
+    public let faces: [Int]
+    public let dropped: Bool
+    public let rerolled: Bool
+    /// This die's face set off an explosion.
+    public let exploded: Bool
+    /// This die was added by an explosion.
+    public let extra: Bool
+    /// With success counting: whether this die is a success, a failure, or neither (nil without).
+    public let success: Bool?
+    public let failure: Bool?
+
+    public init(
+        value: Int, faces: [Int], dropped: Bool = false, rerolled: Bool = false, exploded: Bool = false,
+        extra: Bool = false, success: Bool? = nil, failure: Bool? = nil
+    ) {
+        self.value = value
+        self.faces = faces
+        self.dropped = dropped
+        self.rerolled = rerolled
+        self.exploded = exploded
+        self.extra = extra
+        self.success = success
+        self.failure = failure
+    }
+}
+
+/// The dice of one term (`4d6kh3`, or the members of a set) and what the term came to.
+public struct TermRoll: Codable, Equatable, Sendable {
+    public let notation: String
+    public let dice: [DieRoll]
+    public let value: Int
+
+    public init(notation: String, dice: [DieRoll], value: Int) {
+        self.notation = notation
+        self.dice = dice
+        self.value = value
+    }
+}
+
+/// One result of an expression: its total and every term's dice.
+public struct RollResult: Codable, Equatable, Sendable {
+    public let total: Int
+    public let terms: [TermRoll]
+
+    public init(total: Int, terms: [TermRoll]) {
+        self.total = total
+        self.terms = terms
+    }
+}
+
+/// An expression rolled: one result, or one per repeat (`6x 4d6kh3`, or `--times`).
+public struct DiceRoll: Codable, Equatable, Sendable {
+    public let expression: String
+    public let results: [RollResult]
+    public let at: Date
+
+    public init(expression: String, results: [RollResult], at: Date) {
+        self.expression = expression
+        self.results = results
+        self.at = at
+    }
+}
+
+extension DiceRoll {
+    /// The roll without its dice: what the history keeps, so that it stays small.
+    public var totalsOnly: DiceRoll {
+        DiceRoll(expression: expression, results: results.map { RollResult(total: $0.total, terms: []) }, at: at)
+    }
+}

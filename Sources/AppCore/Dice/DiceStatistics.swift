@@ -1,0 +1,50 @@
+/// The exact distribution of an expression's total, and what it comes to.
+public struct DiceStatistics: Codable, Equatable, Sendable {
+    public struct Outcome: Codable, Equatable, Sendable {
+        public let value: Int
+        public let probability: Double
+
+        public init(value: Int, probability: Double) {
+            self.value = value
+            self.probability = probability
+        }
+    }
+
+    public let expression: String
+    /// The lowest total, or nil when there is none (explosions downward).
+    public let min: Int?
+    /// The highest total, or nil when explosions make it unbounded.
+    public let max: Int?
+    public let mean: Double
+    public let standardDeviation: Double
+    /// Every total with its probability, lowest first.
+    public let distribution: [Outcome]
+    /// The probability of the totals not listed: where explosions go on, the chains cut off.
+    public let tailMass: Double
+
+    public init(
+        expression: String, min: Int?, max: Int?, mean: Double, standardDeviation: Double, distribution: [Outcome],
+        tailMass: Double
+    ) {
+        self.expression = expression
+        self.min = min
+        self.max = max
+        self.mean = mean
+        self.standardDeviation = standardDeviation
+        self.distribution = distribution
+        self.tailMass = tailMass
+    }
+
+    init(expression: String, _ distribution: DiceDistribution) {
+        let outcomes = distribution.outcomes
+        self.init(
+            expression: expression,
+            // The bounds of what can happen, even where a probability is too small for a Double.
+            min: distribution.unboundedBelow ? nil : distribution.lowest,
+            max: distribution.unboundedAbove ? nil : distribution.highest,
+            mean: distribution.mean,
+            standardDeviation: distribution.standardDeviation,
+            distribution: outcomes.map { Outcome(value: $0.value, probability: $0.probability) },
+            tailMass: distribution.tailMass)
+    }
+}
