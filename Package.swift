@@ -9,9 +9,11 @@ let package = Package(
         .library(name: "AppCore", targets: ["AppCore"]),
         .executable(name: "coin", targets: ["coin"]),
         .executable(name: "dice", targets: ["dice"]),
+        .executable(name: "todo", targets: ["todo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // The pattern, domain-free: module shape, stores, use cases, injected randomness and time.
@@ -19,7 +21,9 @@ let package = Package(
         // The system's libsqlite3, for the SQLite store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The one immutable core every program shares.
-        .target(name: "AppCore", dependencies: ["Fractal"]),
+        .target(
+            name: "AppCore",
+            dependencies: ["Fractal", .product(name: "Collections", package: "swift-collections")]),
         // What every program shares: store options, rendering, exit codes.
         .target(
             name: "ProgramKit",
@@ -30,6 +34,7 @@ let package = Package(
         ),
         .executableTarget(name: "coin", dependencies: ["ProgramKit"], path: "Apps/coin"),
         .executableTarget(name: "dice", dependencies: ["ProgramKit"], path: "Apps/dice"),
+        .executableTarget(name: "todo", dependencies: ["ProgramKit"], path: "Apps/todo"),
 
         .testTarget(name: "FractalTests", dependencies: ["Fractal", "StoreTestSupport", "store-exerciser"]),
         // Test-only: a state for durable-store tests, and a program that writes it from another process.
@@ -37,7 +42,7 @@ let package = Package(
         .executableTarget(name: "store-exerciser", dependencies: ["StoreTestSupport"], path: "Tests/StoreExerciser"),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore"]),
         // End-to-end: runs the built programs as a user would.
-        .testTarget(name: "ProgramTests", dependencies: ["coin", "dice"]),
+        .testTarget(name: "ProgramTests", dependencies: ["coin", "dice", "todo"]),
     ],
     swiftLanguageModes: [.v6]
 )

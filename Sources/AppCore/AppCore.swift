@@ -15,6 +15,7 @@ public func createAppCore(
             createCoinFeature(store: store, random: random, clock: clock, output: send),
             createEightBallFeature(store: store, random: random, clock: clock, output: send),
             createDiceFeature(store: store, random: random, clock: clock, output: send),
+            createTodoFeature(store: store, random: random, clock: clock, output: send),
         ]
     }
 }

@@ -9,6 +9,8 @@ public enum FailureKind: Sendable {
     case invalidRequest
     /// The request named something that does not exist.
     case notFound
+    /// Data handed in could not be read: a malformed file to import.
+    case dataError
     /// The store could not keep the change.
     case storage
 }

@@ -6,19 +6,22 @@ public struct AppState: Changeable {
         case coins(CoinHistory.Change)
         case eightBall(EightBallHistory.Change)
         case dice(DiceHistory.Change)
+        case todos(TodoState.Change)
     }
 
     public private(set) var coins: CoinHistory
     public private(set) var eightBall: EightBallHistory
     public private(set) var dice: DiceHistory
+    public private(set) var todos: TodoState
 
     public init(
         coins: CoinHistory = CoinHistory(), eightBall: EightBallHistory = EightBallHistory(),
-        dice: DiceHistory = DiceHistory()
+        dice: DiceHistory = DiceHistory(), todos: TodoState = TodoState()
     ) {
         self.coins = coins
         self.eightBall = eightBall
         self.dice = dice
+        self.todos = todos
     }
 
     public static let initial = AppState()
@@ -28,6 +31,7 @@ public struct AppState: Changeable {
         case .coins(let change): coins.apply(change)
         case .eightBall(let change): eightBall.apply(change)
         case .dice(let change): dice.apply(change)
+        case .todos(let change): try todos.apply(change)
         }
     }
 }

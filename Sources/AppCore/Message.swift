@@ -5,6 +5,7 @@ public enum Message: Equatable, Sendable {
     case coin(CoinMessage)
     case eightBall(EightBallMessage)
     case dice(DiceMessage)
+    case todo(TodoMessage)
 }
 
 // Encoded as `{"coin": {"flip": {"count": 3}}}`: the feature's name, then its own message, with
@@ -14,6 +15,7 @@ extension Message: Codable {
         case coin
         case eightBall
         case dice
+        case todo
     }
 
     public init(from decoder: any Decoder) throws {
@@ -22,12 +24,13 @@ extension Message: Codable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "a message names exactly one feature: coin, eightBall or dice"))
+                    debugDescription: "a message names exactly one feature: coin, eightBall, dice or todo"))
         }
         switch feature {
         case .coin: self = .coin(try container.decode(CoinMessage.self, forKey: .coin))
         case .eightBall: self = .eightBall(try container.decode(EightBallMessage.self, forKey: .eightBall))
         case .dice: self = .dice(try container.decode(DiceMessage.self, forKey: .dice))
+        case .todo: self = .todo(try container.decode(TodoMessage.self, forKey: .todo))
         }
     }
 
@@ -37,6 +40,7 @@ extension Message: Codable {
         case .coin(let message): try container.encode(message, forKey: .coin)
         case .eightBall(let message): try container.encode(message, forKey: .eightBall)
         case .dice(let message): try container.encode(message, forKey: .dice)
+        case .todo(let message): try container.encode(message, forKey: .todo)
         }
     }
 }

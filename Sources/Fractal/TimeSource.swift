@@ -1,18 +1,21 @@
 import Foundation
 
-/// Where the present comes from: the system clock in a program, a fixed or stepping one in a test,
-/// so that every run can be replayed.
+/// Where the present comes from, and the time zone it is read in: the system's in a program, a
+/// fixed moment in a test, so that every run can be replayed.
 public struct TimeSource: Sendable {
     public let now: @Sendable () -> Date
+    /// The zone in which a moment becomes a calendar day.
+    public let timeZone: TimeZone
 
-    public init(now: @escaping @Sendable () -> Date) {
+    public init(timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date) {
         self.now = now
+        self.timeZone = timeZone
     }
 
     /// The system clock, to the millisecond: finer would not survive being written down.
     public static let system = TimeSource { Date().wholeMilliseconds }
 
-    public static func fixed(_ date: Date) -> TimeSource {
-        TimeSource { date }
+    public static func fixed(_ date: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) -> TimeSource {
+        TimeSource(timeZone: timeZone) { date }
     }
 }

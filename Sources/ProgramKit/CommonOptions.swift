@@ -1,5 +1,6 @@
 import AppCore
 import ArgumentParser
+import Foundation
 
 /// The options every program takes: how to show the answer and where the data lives.
 public struct CommonOptions: ParsableArguments {
@@ -9,8 +10,32 @@ public struct CommonOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Show more: every detail, and the seed to replay the run.")
     public var verbose = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Pin the clock to this moment, such as 2026-11-22T12:00:00Z or 2026-11-22, for tests and scripts.",
+            discussion: "Default: $APPCORE_NOW, else the system clock."))
+    public var now: String?
+
     @OptionGroup(title: "Storage")
     public var storage: StoreOptions
 
     public init() {}
+}
+
+extension CommonOptions {
+    /// The clock: pinned by `--now` or `APPCORE_NOW`, else the system's.
+    public func clock(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TimeSource {
+        guard let text = now ?? environment["APPCORE_NOW"] else { return .system }
+        let source = now == nil ? "APPCORE_NOW" : "--now"
+        if let moment = ValueCoding.parse(text) { return TimeSource(now: { moment }) }
+        if let day = Day(iso: text) {
+            let midnight = ValueCoding.parse("\(day)T00:00:00Z") ?? Date(milliseconds: 0)
+            let offset = TimeZone.current.secondsFromGMT(for: midnight)
+            let local = Date(milliseconds: midnight.milliseconds - Int64(offset) * 1_000)
+            return TimeSource(now: { local })
+        }
+        throw ProgramFailure(
+            "\(source) is \"\(text)\"; write a moment such as 2026-11-22T12:00:00Z or a day such as 2026-11-22",
+            exit: .usage)
+    }
 }

@@ -12,6 +12,6 @@ public enum ProgramExit: Int32, CaseIterable, Sendable {
     /// The lines that `--help` and the README show.
     public static let explanation = """
         Exit status: 0 success, 1 not found, 64 usage error, 65 data error \
-        (stored data unreadable or not written).
+        (stored data unreadable or not written, or a file to import malformed).
         """
 }

@@ -30,7 +30,7 @@ extension ProgramFailure {
             switch failure.kind {
             case .invalidRequest: .usage
             case .notFound: .notFound
-            case .storage: .data
+            case .dataError, .storage: .data
             }
         self.init(failure.description, exit: exit)
     }

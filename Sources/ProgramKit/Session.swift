@@ -8,12 +8,16 @@ public struct Session {
     private let random: RandomSource
     private let clock: TimeSource
 
-    public init(options: CommonOptions, seed: UInt64 = 0, clock: TimeSource = .system) throws {
+    public init(options: CommonOptions, seed: UInt64 = 0) throws {
         self.seed = seed
+        clock = try options.clock()
         store = try options.storage.open()
         random = .seeded(seed)
-        self.clock = clock
     }
+
+    /// The moment and time zone this session's core lives in.
+    public var now: Date { clock.now() }
+    public var timeZone: TimeZone { clock.timeZone }
 
     /// Sends one message and returns the answers that came out, in order.
     public func send(_ message: Message) -> [Message] {

@@ -1,0 +1,36 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add a to-do, and print its id.",
+        discussion: """
+            Examples:
+              todo add "buy milk"
+              todo add "file taxes" --due eom --priority high --tag admin
+            """
+    )
+
+    @Argument(help: "What to do; words are joined by spaces.")
+    var title: [String]
+
+    @OptionGroup var item: ItemOptions
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session.forTodos(common)
+            let draft = TodoDraft(
+                title: title.joined(separator: " "), notes: item.notes ?? "",
+                due: try item.day(now: session.now, timeZone: session.timeZone), priority: try item.chosenPriority(),
+                tags: item.tags, contexts: item.contexts)
+            guard case .added(let added, let abbreviation) = try session.todo(.add(draft: draft)) else { return }
+            if common.json {
+                try printJSON(TodoRecord(added))
+            } else {
+                print("Added \(TodoText.line(added, abbreviation: abbreviation, style: .forStandardOutput()))")
+            }
+        }
+    }
+}

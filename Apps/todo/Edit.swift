@@ -1,0 +1,40 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Change a to-do's title, due date, priority, tags or notes.",
+        discussion: """
+            Examples:
+              todo edit 3f2a --title "buy oat milk"
+              todo edit 3f2a --due none --priority low --tag shop --untag errands
+            """
+    )
+
+    @Argument(help: "The to-do's id, or the start of it.")
+    var id: String
+
+    @Option(help: "A new title.")
+    var title: String?
+
+    @Option(help: "A tag to take off; repeat for more.")
+    var untag: [String] = []
+
+    @OptionGroup var item: ItemOptions
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session.forTodos(common)
+            let changes = try item.changes(title: title, untag: untag, now: session.now, timeZone: session.timeZone)
+            guard !changes.isEmpty else {
+                throw ProgramFailure(
+                    "say what to change: --title, --due, --priority, --tag, --untag or --notes", exit: .usage)
+            }
+            guard case .changed(let items, let abbreviation) = try session.todo(.edit(reference: id, changes: changes))
+            else { return }
+            try show(items, abbreviation: abbreviation, verb: "Changed", json: common.json)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+struct Fork: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Copy a to-do under a new id, with changes if given.",
+        discussion: """
+            Examples:
+              todo fork 3f2a
+              todo fork 3f2a --title "buy bread" --due tomorrow
+            """
+    )
+
+    @Argument(help: "The id of the to-do to copy, or the start of it.")
+    var id: String
+
+    @Option(help: "The copy's title.")
+    var title: String?
+
+    @Option(help: "A tag the copy goes without; repeat for more.")
+    var untag: [String] = []
+
+    @OptionGroup var item: ItemOptions
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session.forTodos(common)
+            let changes = try item.changes(title: title, untag: untag, now: session.now, timeZone: session.timeZone)
+            guard
+                case .forked(let copy, let original, let abbreviation) = try session.todo(
+                    .fork(reference: id, changes: changes))
+            else { return }
+            if common.json {
+                try printJSON(TodoRecord(copy))
+            } else {
+                let line = TodoText.line(copy, abbreviation: abbreviation, style: .forStandardOutput())
+                print("Forked \(original.value.prefix(abbreviation)) as \(line)")
+            }
+        }
+    }
+}

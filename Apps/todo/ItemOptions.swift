@@ -1,0 +1,50 @@
+import AppCore
+import ArgumentParser
+import Foundation
+import ProgramKit
+
+/// The fields a to-do can be given or changed by: `add`, `edit` and `fork` share them.
+struct ItemOptions: ParsableArguments {
+    @Option(help: "When it is due: 2026-12-01, tomorrow, fri, +3d, in 2 weeks, eom… (none to clear, with edit).")
+    var due: String?
+
+    @Option(help: "high, medium or low (also h/m/l, or todo.txt's A/B/C; none to clear, with edit).")
+    var priority: String?
+
+    @Option(name: .customLong("tag"), help: "A tag, one word; repeat for more.")
+    var tags: [String] = []
+
+    @Option(name: .customLong("context"), help: "A context (todo.txt's @context), one word; repeat for more.")
+    var contexts: [String] = []
+
+    @Option(help: "Notes: anything more to say.")
+    var notes: String?
+
+    func day(now: Date, timeZone: TimeZone) throws -> Day? {
+        guard let due, due.lowercased() != "none" else { return nil }
+        do {
+            return try DayParser.parse(due, now: now, timeZone: timeZone)
+        } catch {
+            throw ProgramFailure("--due: \(error.description)", exit: .usage)
+        }
+    }
+
+    func chosenPriority() throws -> Priority? {
+        guard let priority, priority.lowercased() != "none" else { return nil }
+        guard let chosen = Priority(name: priority) else {
+            throw ProgramFailure("--priority is \"\(priority)\"; write high, medium or low", exit: .usage)
+        }
+        return chosen
+    }
+
+    /// The changes these options ask for, in the order a person would read them.
+    func changes(title: String?, untag: [String], now: Date, timeZone: TimeZone) throws -> [TodoItem.Change] {
+        var changes: [TodoItem.Change] = []
+        if let title { changes.append(.title(title)) }
+        if due != nil { changes.append(.due(try day(now: now, timeZone: timeZone))) }
+        if priority != nil { changes.append(.priority(try chosenPriority())) }
+        changes += tags.map { .addTag($0) } + untag.map { .removeTag($0) }
+        if let notes { changes.append(.notes(notes)) }
+        return changes
+    }
+}

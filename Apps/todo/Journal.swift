@@ -1,0 +1,41 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+struct Journal: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show everything that happened to the to-dos, oldest first, with its time.",
+        discussion: """
+            Keeps the last \(TodoState.journalLimit) entries. With --json, an array of objects:
+            {"at", "action", "id", "title", "command"}.
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session.forTodos(common)
+            guard case .journal(let entries) = try session.todo(.showJournal) else { return }
+            if common.json {
+                try printJSON(entries)
+            } else if entries.isEmpty {
+                print("Nothing has happened yet.")
+            } else {
+                let style = TextStyle.forStandardOutput()
+                for entry in entries {
+                    let when = style.dim(TodoText.time(entry.at, session.timeZone))
+                    print(
+                        "\(when)  \(entry.action.rawValue.padding(9))  \(entry.id)  \(entry.title)  \(style.dim("(\(entry.command))"))"
+                    )
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
+    }
+}

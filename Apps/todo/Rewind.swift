@@ -1,0 +1,30 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Take back the last command, whole: a command that touched several to-dos goes back as one.")
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            guard case .undid(let label) = try Session.forTodos(common).todo(.undo) else { return }
+            if common.json { try printJSON(["undid": label]) } else { print("Undid: \(label)") }
+        }
+    }
+}
+
+struct Redo: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Do again the last command taken back.")
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            guard case .redid(let label) = try Session.forTodos(common).todo(.redo) else { return }
+            if common.json { try printJSON(["redid": label]) } else { print("Redid: \(label)") }
+        }
+    }
+}

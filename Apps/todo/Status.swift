@@ -1,0 +1,64 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+struct Done: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Mark to-dos done, with the time; several at once are undone as one.",
+        discussion: "Example:\n  todo done 3f2a 9c1b")
+
+    @Argument(help: "The to-dos' ids, or the start of them.")
+    var ids: [String]
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session.forTodos(common)
+            guard case .changed(let items, let abbreviation) = try session.todo(.complete(references: ids)) else {
+                return
+            }
+            try show(items, abbreviation: abbreviation, verb: "Done", json: common.json)
+        }
+    }
+}
+
+struct Reopen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open done to-dos again.", discussion: "Example:\n  todo reopen 3f2a")
+
+    @Argument(help: "The to-dos' ids, or the start of them.")
+    var ids: [String]
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session.forTodos(common)
+            guard case .changed(let items, let abbreviation) = try session.todo(.reopen(references: ids)) else {
+                return
+            }
+            try show(items, abbreviation: abbreviation, verb: "Reopened", json: common.json)
+        }
+    }
+}
+
+struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Delete to-dos; `todo undo` brings them back.", discussion: "Example:\n  todo delete 3f2a")
+
+    @Argument(help: "The to-dos' ids, or the start of them.")
+    var ids: [String]
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session.forTodos(common)
+            guard case .deleted(let items, let abbreviation) = try session.todo(.delete(references: ids)) else {
+                return
+            }
+            try show(items, abbreviation: abbreviation, verb: "Deleted", json: common.json)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+@main
+struct TodoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todo",
+        abstract: "Keep a to-do list that never loses a change.",
+        discussion: """
+            Every to-do has a short id, printed when it is added and by `todo list`; type it, or any
+            part of its start that no other id shares. Ids never change.
+
+            Examples:
+              todo add "buy milk" --due tomorrow --tag errands --priority high
+              todo list                       open to-dos
+              todo list --all --sort due      every to-do, soonest first
+              todo done 3f2a                  mark one done
+              todo fork 3f2a --title "buy oat milk"
+              todo undo                       take the last command back, whole
+              todo journal                    everything that happened, with its time
+              todo export --format todotxt > todo.txt
+              todo import todo.txt --format todotxt
+
+            Dates: 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month,
+            eow (end of week), eom (end of month). They are stored as days and shown as such.
+            --now or APPCORE_NOW pins the clock, for tests and scripts.
+
+            \(ProgramExit.explanation)
+            """,
+        subcommands: [
+            Add.self, List.self, Show.self, Edit.self, Done.self, Reopen.self, Fork.self, Delete.self, Undo.self,
+            Redo.self, Journal.self, Export.self, Import.self,
+        ]
+    )
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Fractal
+
+/// A calendar day, as a due date is: the same day wherever it is read, written `2026-12-01`.
+public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// The day, if the numbers make one (2026-02-29 does not).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...Day.length(ofMonth: month, in: year)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// `2026-12-01`, strictly.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day it is at `date` in `timeZone`.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        year = parts.year ?? 1970
+        month = parts.month ?? 1
+        day = parts.day ?? 1
+    }
+
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// Days since 1970-01-01, for arithmetic.
+    public var ordinal: Int { CivilCalendar.days(year: year, month: month, day: day) }
+
+    public init(ordinal: Int) {
+        (year, month, day) = CivilCalendar.date(days: ordinal)
+    }
+
+    public func adding(days: Int) -> Day { Day(ordinal: ordinal + days) }
+
+    /// The same day of the month, `months` later, or the month's last day where it is shorter.
+    public func adding(months: Int) -> Day {
+        let index = year * 12 + (month - 1) + months
+        let (newYear, newMonth) = (index / 12, index % 12 + 1)
+        let clamped = min(day, Day.length(ofMonth: newMonth, in: newYear))
+        return Day(year: newYear, month: newMonth, day: clamped) ?? self
+    }
+
+    /// 1 for Monday through 7 for Sunday (ISO 8601).
+    public var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 + 1 }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    public static func length(ofMonth month: Int, in year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let day = Day(iso: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(text)\" is not a day like 2026-12-01")
+        }
+        self = day
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// A to-do read from a file, before it joins the list: its id, if the file gave one, and the rest.
+struct ImportedTodo {
+    var id: String?
+    var title: String
+    var notes = ""
+    var due: Day?
+    var priority: Priority?
+    var tags: [String] = []
+    var contexts: [String] = []
+    var extras: [String: String] = [:]
+    var created: Date?
+    var completed: Date?
+}

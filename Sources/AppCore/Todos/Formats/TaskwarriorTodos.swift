@@ -1,0 +1,61 @@
+import Foundation
+
+/// The JSON that Taskwarrior's `task export` writes: an array of tasks (or one per line).
+enum TaskwarriorTodos {
+    private struct Task: Decodable {
+        struct Annotation: Decodable {
+            let description: String
+        }
+
+        let uuid: String?
+        let description: String
+        let status: String?
+        let entry: String?
+        let end: String?
+        let due: String?
+        let priority: String?
+        let project: String?
+        let tags: [String]?
+        let annotations: [Annotation]?
+    }
+
+    static func read(_ text: String, timeZone: TimeZone) throws(TodoFailure) -> [ImportedTodo] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Older versions write one task a line, without the enclosing brackets.
+        let json = trimmed.hasPrefix("[") ? trimmed : "[" + trimmed.split(separator: "\n").joined(separator: ",") + "]"
+        let tasks: [Task]
+        do {
+            tasks = try JSONDecoder().decode([Task].self, from: Data(json.utf8))
+        } catch {
+            throw .unreadableImport(format: "Taskwarrior", line: nil, problem: "\(error)")
+        }
+        var todos: [ImportedTodo] = []
+        for task in tasks where task.status != "deleted" {
+            var todo = ImportedTodo(title: task.description)
+            if let entry = task.entry { todo.created = try date(entry) }
+            if task.status == "completed", let end = task.end ?? task.entry { todo.completed = try date(end) }
+            if let due = task.due { todo.due = Day(try date(due), in: timeZone) }
+            todo.priority = task.priority.flatMap(Priority.init(name:))
+            todo.tags = (task.tags ?? []) + (task.project.map { [$0] } ?? [])
+            todo.notes = (task.annotations ?? []).map(\.description).joined(separator: "\n")
+            if let uuid = task.uuid { todo.extras["uuid"] = uuid }
+            todos.append(todo)
+        }
+        return todos
+    }
+
+    /// Taskwarrior's dates: `20261201T000000Z`.
+    private static func date(_ text: String) throws(TodoFailure) -> Date {
+        let digits = text.filter(\.isNumber)
+        guard text.hasSuffix("Z"), digits.count == 14,
+            let day = Day(iso: "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.dropFirst(6).prefix(2))"),
+            let hour = Int(digits.dropFirst(8).prefix(2)), let minute = Int(digits.dropFirst(10).prefix(2)),
+            let second = Int(digits.dropFirst(12).prefix(2))
+        else {
+            throw .unreadableImport(
+                format: "Taskwarrior", line: nil, problem: "\"\(text)\" is not a date like 20261201T000000Z")
+        }
+        let seconds = day.ordinal * 86_400 + hour * 3_600 + minute * 60 + second
+        return Date(milliseconds: Int64(seconds) * 1_000)
+    }
+}

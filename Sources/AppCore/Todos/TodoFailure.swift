@@ -1,0 +1,43 @@
+/// Why a to-do command did not happen, in words for the person who asked.
+public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
+    case emptyTitle
+    case titleTooLong(length: Int, limit: Int)
+    case titleHasLineBreak
+    case badTag(tag: String)
+    case notFound(reference: String)
+    case ambiguous(reference: String, matches: [TodoID])
+    case nothingToUndo
+    case nothingToRedo
+    case duplicateID(id: TodoID)
+    case unreadableImport(format: String, line: Int?, problem: String)
+    case tooMany(count: Int, limit: Int)
+    case notStored(reason: String)
+
+    public var kind: FailureKind {
+        switch self {
+        case .notFound: .notFound
+        case .unreadableImport: .dataError
+        case .notStored: .storage
+        default: .invalidRequest
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .emptyTitle: "a to-do needs a title: it cannot be empty"
+        case .titleTooLong(let length, let limit): "the title is \(length) characters long; the limit is \(limit)"
+        case .titleHasLineBreak: "a title is one line: it cannot hold a line break"
+        case .badTag(let tag): "\"\(tag)\" is not a tag: a tag is one word, with no spaces"
+        case .notFound(let reference): "no to-do has the id \(reference); `todo list --all` shows every id"
+        case .ambiguous(let reference, let matches):
+            "\(reference) names \(matches.count) to-dos (\(matches.map(\.value).joined(separator: ", "))): type more of the id"
+        case .nothingToUndo: "there is nothing to undo"
+        case .nothingToRedo: "there is nothing to redo"
+        case .duplicateID(let id): "a to-do with the id \(id) is already there"
+        case .unreadableImport(let format, let line, let problem):
+            "cannot import this \(format) file\(line.map { " (line \($0))" } ?? ""): \(problem). Nothing was imported."
+        case .tooMany(let count, let limit): "\(count) to-dos at once is more than the limit of \(limit)"
+        case .notStored(let reason): "the change was not kept: \(reason)"
+        }
+    }
+}

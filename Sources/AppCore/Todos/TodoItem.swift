@@ -1,0 +1,108 @@
+import Foundation
+
+/// One thing to do: an immutable value, changed only by `alter`, which returns a new item.
+public struct TodoItem: Codable, Equatable, Sendable, Identifiable {
+    public enum Change: Codable, Equatable, Sendable {
+        case title(String)
+        case notes(String)
+        case due(Day?)
+        case priority(Priority?)
+        case tags([String])
+        case addTag(String)
+        case removeTag(String)
+        case contexts([String])
+        /// Done at that moment, or open again with nil.
+        case completed(Date?)
+    }
+
+    public let id: TodoID
+    public let title: String
+    public let notes: String
+    public let due: Day?
+    public let priority: Priority?
+    /// Sorted, without repeats; todo.txt's `+project`.
+    public let tags: [String]
+    /// Sorted, without repeats; todo.txt's `@context`.
+    public let contexts: [String]
+    /// Other todo.txt `key:value` pairs, kept so that a round trip loses nothing.
+    public let extras: [String: String]
+    public let created: Date
+    public let completed: Date?
+
+    /// The longest title kept; a longer one is refused.
+    public static let titleLimit = 1_000
+
+    public init(
+        id: TodoID, title: String, notes: String = "", due: Day? = nil, priority: Priority? = nil,
+        tags: [String] = [], contexts: [String] = [], extras: [String: String] = [:], created: Date,
+        completed: Date? = nil
+    ) throws(TodoFailure) {
+        self.id = id
+        self.title = try Self.checked(title: title)
+        self.notes = notes
+        self.due = due
+        self.priority = priority
+        self.tags = try Self.checked(labels: tags)
+        self.contexts = try Self.checked(labels: contexts)
+        self.extras = extras
+        self.created = created
+        self.completed = completed
+    }
+
+    public var isCompleted: Bool { completed != nil }
+
+    /// A new item with the changes applied in order; this one is left as it was. A change that
+    /// would make no item (an empty title) is an error, not a silent no-op.
+    public func alter(_ changes: Change...) throws(TodoFailure) -> TodoItem {
+        try alter(changes)
+    }
+
+    public func alter(_ changes: [Change]) throws(TodoFailure) -> TodoItem {
+        var item = self
+        for change in changes { item = try item.applying(change) }
+        return item
+    }
+
+    /// A copy with a new identity and creation time, then the given changes.
+    public func fork(id: TodoID, at moment: Date, _ changes: [Change] = []) throws(TodoFailure) -> TodoItem {
+        try TodoItem(
+            id: id, title: title, notes: notes, due: due, priority: priority, tags: tags, contexts: contexts,
+            extras: extras, created: moment, completed: completed
+        ).alter(changes)
+    }
+
+    private func applying(_ change: Change) throws(TodoFailure) -> TodoItem {
+        var (title, notes, due, priority) = (self.title, self.notes, self.due, self.priority)
+        var (tags, contexts, completed) = (self.tags, self.contexts, self.completed)
+        switch change {
+        case .title(let new): title = new
+        case .notes(let new): notes = new
+        case .due(let new): due = new
+        case .priority(let new): priority = new
+        case .tags(let new): tags = new
+        case .addTag(let tag): tags.append(tag)
+        case .removeTag(let tag): tags.removeAll { $0 == tag }
+        case .contexts(let new): contexts = new
+        case .completed(let moment): completed = moment
+        }
+        return try TodoItem(
+            id: id, title: title, notes: notes, due: due, priority: priority, tags: tags, contexts: contexts,
+            extras: extras, created: created, completed: completed)
+    }
+
+    private static func checked(title: String) throws(TodoFailure) -> String {
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .emptyTitle }
+        guard trimmed.count <= titleLimit else { throw .titleTooLong(length: trimmed.count, limit: titleLimit) }
+        guard !trimmed.contains(where: \.isNewline) else { throw .titleHasLineBreak }
+        return trimmed
+    }
+
+    private static func checked(labels: [String]) throws(TodoFailure) -> [String] {
+        let cleaned = labels.map { $0.trimmingCharacters(in: .whitespaces) }
+        if let bad = cleaned.first(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) {
+            throw .badTag(tag: bad)
+        }
+        return Array(Set(cleaned)).sorted()
+    }
+}

@@ -1,0 +1,135 @@
+import Collections
+import Foundation
+
+/// The to-dos, in the order they were made, keyed by id so that finding one costs O(1); the
+/// commands that can be undone and redone; and the journal.
+public struct TodoState: Changeable {
+    public enum Change: Codable, Equatable, Sendable {
+        case perform(TodoCommand)
+        case undo(at: Date)
+        case redo(at: Date)
+    }
+
+    /// How many commands `undo` can go back.
+    public static let undoLimit = 100
+    /// How many journal entries are kept; the oldest go first.
+    public static let journalLimit = 100_000
+
+    public private(set) var items: OrderedDictionary<TodoID, TodoItem> = [:]
+    public private(set) var journal: Deque<JournalEntry> = []
+    public private(set) var undoable: Deque<DoneCommand> = []
+    public private(set) var redoable: [DoneCommand] = []
+
+    public init() {}
+
+    public mutating func apply(_ change: Change) throws(TodoFailure) {
+        switch change {
+        case .perform(let command):
+            let done = try resolve(command)
+            put(done.after, over: done)
+            for id in done.touched {
+                let item = done.after[id] ?? done.before[id]
+                record(command.at, action(of: command, id, done), id, item?.title ?? "", command.label)
+            }
+            undoable.append(done)
+            if undoable.count > Self.undoLimit { undoable.removeFirst() }
+            redoable.removeAll()
+        case .undo(let moment):
+            guard let done = undoable.popLast() else { throw .nothingToUndo }
+            put(done.before, over: done)
+            for id in done.touched {
+                record(moment, .undone, id, (done.before[id] ?? done.after[id])?.title ?? "", "undo \(done.label)")
+            }
+            redoable.append(done)
+        case .redo(let moment):
+            guard let done = redoable.popLast() else { throw .nothingToRedo }
+            put(done.after, over: done)
+            for id in done.touched {
+                record(moment, .redone, id, (done.after[id] ?? done.before[id])?.title ?? "", "redo \(done.label)")
+            }
+            undoable.append(done)
+        }
+    }
+
+    /// The id that `reference` names: the whole id, or a prefix no other id shares.
+    public func resolve(_ reference: String) throws(TodoFailure) -> TodoID {
+        let key = reference.lowercased()
+        if items[TodoID(key)] != nil { return TodoID(key) }
+        let matches = key.isEmpty ? [] : items.keys.filter { $0.value.hasPrefix(key) }
+        guard let match = matches.first else { throw .notFound(reference: reference) }
+        guard matches.count == 1 else { throw .ambiguous(reference: reference, matches: Array(matches.prefix(5))) }
+        return match
+    }
+
+    /// The length of id prefix that tells every item apart, at least four.
+    public var abbreviation: Int {
+        let sorted = items.keys.map(\.value).sorted()
+        let shared = zip(sorted, sorted.dropFirst()).map { pair in
+            zip(pair.0, pair.1).prefix { $0 == $1 }.count
+        }
+        return max(4, (shared.max() ?? 0) + 1)
+    }
+
+    /// Works out every edit against the items as they are now, touching nothing until all apply.
+    private func resolve(_ command: TodoCommand) throws(TodoFailure) -> DoneCommand {
+        var before: [TodoID: TodoItem] = [:]
+        var after: [TodoID: TodoItem] = [:]
+        var touched: [TodoID] = []
+        func current(_ id: TodoID) -> TodoItem? { touched.contains(id) ? after[id] : items[id] }
+        for edit in command.edits {
+            switch edit {
+            case .add(let item, _):
+                guard current(item.id) == nil else { throw .duplicateID(id: item.id) }
+                if !touched.contains(item.id) { touched.append(item.id) }
+                after[item.id] = item
+            case .alter(let id, let changes):
+                guard let item = current(id) else { throw .notFound(reference: id.value) }
+                if !touched.contains(id) {
+                    touched.append(id)
+                    before[id] = item
+                }
+                after[id] = try item.alter(changes)
+            case .delete(let id):
+                guard let item = current(id) else { throw .notFound(reference: id.value) }
+                if !touched.contains(id) {
+                    touched.append(id)
+                    before[id] = item
+                }
+                after[id] = nil
+            }
+        }
+        return DoneCommand(label: command.label, before: before, after: after, touched: touched)
+    }
+
+    /// Makes each touched item what `side` says: there, changed in place, or gone.
+    private mutating func put(_ side: [TodoID: TodoItem], over done: DoneCommand) {
+        for id in done.touched {
+            if let item = side[id] {
+                items[id] = item
+            } else {
+                items.removeValue(forKey: id)
+            }
+        }
+    }
+
+    private func action(of command: TodoCommand, _ id: TodoID, _ done: DoneCommand) -> JournalEntry.Action {
+        for edit in command.edits {
+            switch edit {
+            case .add(let item, let action) where item.id == id: return action
+            case .delete(let deleted) where deleted == id: return .deleted
+            default: continue
+            }
+        }
+        let (old, new) = (done.before[id], done.after[id])
+        if old?.isCompleted == false && new?.isCompleted == true { return .completed }
+        if old?.isCompleted == true && new?.isCompleted == false { return .reopened }
+        return .changed
+    }
+
+    private mutating func record(
+        _ moment: Date, _ action: JournalEntry.Action, _ id: TodoID, _ title: String, _ command: String
+    ) {
+        journal.append(JournalEntry(at: moment, action: action, id: id, title: title, command: command))
+        if journal.count > Self.journalLimit { journal.removeFirst() }
+    }
+}

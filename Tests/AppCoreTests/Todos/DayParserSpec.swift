@@ -1,0 +1,52 @@
+import AppCore
+import Foundation
+import Testing
+
+@Suite("Due dates as people write them")
+struct DayParserSpec {
+    let utc = TimeZone(identifier: "UTC") ?? .current
+
+    /// 2026-11-22 is a Sunday.
+    func parse(_ text: String, at moment: String = "2026-11-22T12:00:00.000Z", in zone: TimeZone? = nil) throws
+        -> String
+    {
+        let now = try #require(ValueCoding.parse(moment))
+        return try DayParser.parse(text, now: now, timeZone: zone ?? utc).description
+    }
+
+    @Test(arguments: [
+        ("2026-12-01", "2026-12-01"), ("today", "2026-11-22"), ("tomorrow", "2026-11-23"), ("yesterday", "2026-11-21"),
+        ("mon", "2026-11-23"), ("fri", "2026-11-27"), ("Friday", "2026-11-27"), ("sun", "2026-11-29"),
+        ("+3d", "2026-11-25"), ("+2w", "2026-12-06"), ("+1m", "2026-12-22"), ("in 3 days", "2026-11-25"),
+        ("in 2 weeks", "2026-12-06"), ("next week", "2026-11-23"), ("next month", "2026-12-22"),
+        ("eow", "2026-11-22"), ("eom", "2026-11-30"), ("  TOMORROW ", "2026-11-23"),
+    ])
+    func eachFormAtAFixedClock(_ text: String, _ day: String) throws {
+        #expect(try parse(text) == day)
+    }
+
+    @Test func monthEndsClampToTheShorterMonth() throws {
+        #expect(try parse("next month", at: "2026-01-31T12:00:00.000Z") == "2026-02-28")
+        #expect(try parse("+1m", at: "2028-01-31T12:00:00.000Z") == "2028-02-29")  // a leap year
+        #expect(try parse("eom", at: "2028-02-10T12:00:00.000Z") == "2028-02-29")
+        #expect(try parse("eom", at: "2100-02-10T12:00:00.000Z") == "2100-02-28")  // not a leap year
+    }
+
+    @Test func yearEndsRollOver() throws {
+        #expect(try parse("tomorrow", at: "2026-12-31T12:00:00.000Z") == "2027-01-01")
+        #expect(try parse("next month", at: "2026-12-15T12:00:00.000Z") == "2027-01-15")
+        #expect(try parse("+1d", at: "2028-02-28T12:00:00.000Z") == "2028-02-29")
+    }
+
+    @Test func todayDependsOnTheTimeZone() throws {
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let honolulu = try #require(TimeZone(identifier: "Pacific/Honolulu"))
+        #expect(try parse("today", at: "2026-11-22T23:30:00.000Z", in: tokyo) == "2026-11-23")
+        #expect(try parse("today", at: "2026-11-22T05:00:00.000Z", in: honolulu) == "2026-11-21")
+    }
+
+    @Test(arguments: ["someday", "2026-02-30", "2026-13-01", "+3x", "in three days", "next", "", "26-12-01"])
+    func whatIsNoDateIsAClearError(_ text: String) {
+        #expect(throws: DayParser.Failure.self) { try parse(text) }
+    }
+}

@@ -1,0 +1,222 @@
+import AppCore
+import Foundation
+import Testing
+
+/// The to-do feature through the AppCore, as a program uses it.
+extension CoreUnderTest {
+    func todo(_ command: TodoMessage) -> TodoMessage? {
+        send(.todo(command))
+        guard case .todo(let answer) = received().last else { return nil }
+        return answer
+    }
+
+    @discardableResult
+    func add(_ title: String, due: Day? = nil, tags: [String] = []) throws -> TodoItem {
+        guard case .added(let item, _) = todo(.add(draft: TodoDraft(title: title, due: due, tags: tags))) else {
+            throw DiceTestError.unexpected(received().last)
+        }
+        return item
+    }
+
+    var todos: TodoState { store.state().todos }
+}
+
+@Suite("To-do feature")
+struct TodoFeatureSpec {
+    let core = CoreUnderTest()
+
+    @Test func addingKeepsTheItemWithAnIdAndTheTime() throws {
+        let item = try core.add("buy milk", tags: ["errands"])
+        #expect(core.todos.items.values.map(\.self) == [item])
+        #expect(item.title == "buy milk" && item.tags == ["errands"] && item.created == noon && !item.isCompleted)
+        #expect(item.id.value.count == 10)
+        #expect(core.store.state().coins == AppState.initial.coins)
+    }
+
+    @Test func anEmptyTitleIsRefusedAndNothingIsKept() {
+        #expect(core.todo(.add(draft: TodoDraft(title: "  "))) == .failed(reason: .emptyTitle))
+        #expect(core.store.state() == AppState.initial)
+    }
+
+    @Test func aPrefixOfAnIdNamesTheItem() throws {
+        let item = try core.add("buy milk")
+        guard case .changed(let items, _) = core.todo(.complete(references: [String(item.id.value.prefix(4))])) else {
+            Issue.record("expected a change, got \(core.received())")
+            return
+        }
+        #expect(items.map(\.id) == [item.id])
+        #expect(core.todos.items[item.id]?.completed == noon)
+    }
+
+    @Test func anUnknownIdIsNotFoundAndChangesNothing() throws {
+        try core.add("buy milk")
+        let before = core.store.state()
+        #expect(core.todo(.complete(references: ["zzzz"])) == .failed(reason: .notFound(reference: "zzzz")))
+        #expect(core.store.state() == before)
+    }
+
+    @Test func editingChangesOnlyWhatItNames() throws {
+        let item = try core.add("buy milk", tags: ["errands"])
+        _ = core.todo(.edit(reference: item.id.value, changes: [.title("buy oat milk")]))
+        let edited = try #require(core.todos.items[item.id])
+        #expect(edited.title == "buy oat milk")
+        #expect(edited.tags == item.tags && edited.created == item.created && edited.due == item.due)
+    }
+
+    @Test func forkingAddsACopyWithANewId() throws {
+        let item = try core.add("buy milk")
+        guard
+            case .forked(let copy, let original, _) = core.todo(
+                .fork(reference: item.id.value, changes: [.title("buy bread")]))
+        else {
+            Issue.record("expected a fork, got \(core.received())")
+            return
+        }
+        #expect(original == item.id)
+        #expect(copy.id != item.id && copy.title == "buy bread")
+        #expect(core.todos.items.count == 2)
+        #expect(core.todos.items[item.id] == item)
+    }
+
+    @Test func deletingRemovesAndUndoBringsBack() throws {
+        let item = try core.add("buy milk")
+        _ = core.todo(.delete(references: [item.id.value]))
+        #expect(core.todos.items.isEmpty)
+        #expect(core.todo(.undo) == .undid(label: "delete \(item.id.value)"))
+        #expect(core.todos.items[item.id] == item)
+    }
+
+    @Test func aCommandThatTouchedSeveralItemsUndoesAsOne() throws {
+        let first = try core.add("one")
+        let second = try core.add("two")
+        _ = core.todo(.complete(references: [first.id.value, second.id.value]))
+        _ = core.todo(.undo)
+        #expect(core.todos.items.values.allSatisfy { !$0.isCompleted })
+        #expect(core.todos.items.count == 2)
+        _ = core.todo(.redo)
+        #expect(core.todos.items.values.allSatisfy { $0.isCompleted })
+    }
+
+    @Test func undoingAnAddRemovesItAndRedoPutsItBack() throws {
+        let item = try core.add("buy milk")
+        _ = core.todo(.undo)
+        #expect(core.todos.items.isEmpty)
+        _ = core.todo(.redo)
+        #expect(core.todos.items[item.id] == item)
+    }
+
+    @Test func aNewCommandForgetsWhatCouldBeRedone() throws {
+        try core.add("one")
+        _ = core.todo(.undo)
+        try core.add("two")
+        #expect(core.todo(.redo) == .failed(reason: .nothingToRedo))
+    }
+
+    @Test func withNothingToUndoUndoSaysSo() {
+        #expect(core.todo(.undo) == .failed(reason: .nothingToUndo))
+        #expect(core.store.state() == AppState.initial)
+    }
+
+    @Test func theJournalRecordsEveryChangeWithItsTime() throws {
+        let item = try core.add("buy milk")
+        _ = core.todo(.complete(references: [item.id.value]))
+        _ = core.todo(.undo)
+        guard case .journal(let entries) = core.todo(.showJournal) else {
+            Issue.record("expected the journal")
+            return
+        }
+        #expect(entries.map(\.action) == [.added, .completed, .undone])
+        #expect(entries.allSatisfy { $0.id == item.id && $0.at == noon })
+    }
+
+    @Test func listingShowsOpenItemsByDefaultAndFiltersAndSorts() throws {
+        let late = try core.add("late", due: Day(iso: "2026-12-20"), tags: ["work"])
+        let soon = try core.add("soon", due: Day(iso: "2026-11-25"))
+        let done = try core.add("done")
+        _ = core.todo(.complete(references: [done.id.value]))
+        func listed(_ query: TodoQuery) -> [TodoID] {
+            guard case .listed(let items, _) = core.todo(.list(query: query)) else { return [] }
+            return items.map(\.id)
+        }
+        #expect(listed(TodoQuery()) == [late.id, soon.id])
+        #expect(listed(TodoQuery(status: .done)) == [done.id])
+        #expect(listed(TodoQuery(status: .all)) == [late.id, soon.id, done.id])
+        #expect(listed(TodoQuery(tag: "work")) == [late.id])
+        #expect(listed(TodoQuery(dueBefore: Day(iso: "2026-12-01"))) == [soon.id])
+        #expect(listed(TodoQuery(search: "LAT")) == [late.id])
+        #expect(listed(TodoQuery(order: .due)) == [soon.id, late.id])
+    }
+
+    @Test func theIdAbbreviationTellsEveryItemApart() throws {
+        for index in 0..<50 { try core.add("item \(index)") }
+        let abbreviation = core.todos.abbreviation
+        let prefixes = Set(core.todos.items.keys.map { $0.value.prefix(abbreviation) })
+        #expect(abbreviation >= 4)
+        #expect(prefixes.count == 50)
+    }
+
+    @Test func aTodoTxtRoundTripGivesBackTheSameItems() throws {
+        let milk = try core.add("buy milk", due: Day(iso: "2026-12-01"), tags: ["errands"])
+        _ = core.todo(.edit(reference: milk.id.value, changes: [.priority(.high), .contexts(["shop"])]))
+        let call = try core.add("call mum")
+        _ = core.todo(.complete(references: [call.id.value]))
+        guard case .exported(let text) = core.todo(.export(format: .todotxt)) else {
+            Issue.record("expected an export")
+            return
+        }
+        let fresh = CoreUnderTest()
+        _ = fresh.todo(.importItems(text: text, format: .todotxt))
+        let before = Array(core.todos.items.values)
+        let after = Array(fresh.todos.items.values)
+        #expect(after.map(\.id) == before.map(\.id))
+        #expect(after.map(\.title) == before.map(\.title))
+        #expect(after.map(\.priority) == before.map(\.priority))
+        #expect(after.map(\.due) == before.map(\.due))
+        #expect(after.map(\.tags) == before.map(\.tags))
+        #expect(after.map(\.contexts) == before.map(\.contexts))
+        #expect(after.map(\.isCompleted) == before.map(\.isCompleted))
+    }
+
+    @Test func aJSONRoundTripGivesBackExactlyTheSameItems() throws {
+        try core.add("buy milk", due: Day(iso: "2026-12-01"), tags: ["errands"])
+        try core.add("call mum")
+        guard case .exported(let text) = core.todo(.export(format: .json)) else {
+            Issue.record("expected an export")
+            return
+        }
+        let fresh = CoreUnderTest()
+        _ = fresh.todo(.importItems(text: text, format: .json))
+        #expect(fresh.todos.items == core.todos.items)
+    }
+
+    @Test func aTaskwarriorExportImports() throws {
+        let export = """
+            [{"id":1,"description":"Buy milk","entry":"20261120T101500Z","modified":"20261120T101500Z",
+              "status":"pending","uuid":"0f9d8a3e-1111-4c1b-9a55-000000000001","due":"20261201T000000Z",
+              "priority":"H","project":"home","tags":["errands","shop"],"urgency":8.2},
+             {"id":0,"description":"Call mum","end":"20261121T090000Z","entry":"20261119T080000Z",
+              "status":"completed","uuid":"0f9d8a3e-1111-4c1b-9a55-000000000002"},
+             {"description":"Gone","entry":"20261119T080000Z","status":"deleted","uuid":"x"}]
+            """
+        guard case .imported(let items, _) = core.todo(.importItems(text: export, format: .taskwarrior)) else {
+            Issue.record("expected an import, got \(core.received())")
+            return
+        }
+        #expect(items.map(\.title) == ["Buy milk", "Call mum"])
+        #expect(items[0].due == Day(iso: "2026-12-01") && items[0].priority == .high)
+        #expect(items[0].tags == ["errands", "home", "shop"])
+        #expect(items[1].isCompleted && !items[0].isCompleted)
+    }
+
+    @Test func aMalformedImportImportsNothing() throws {
+        try core.add("keep me")
+        let before = core.store.state()
+        let answer = core.todo(.importItems(text: "(A) fine\nx 2026-11-20 due:someday\n", format: .todotxt))
+        guard case .failed(.unreadableImport(_, let line, _)) = answer else {
+            Issue.record("expected a refusal, got \(String(describing: answer))")
+            return
+        }
+        #expect(line == 2)
+        #expect(core.store.state() == before)
+    }
+}

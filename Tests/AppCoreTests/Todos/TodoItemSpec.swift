@@ -1,0 +1,85 @@
+import AppCore
+import Foundation
+import Testing
+
+@Suite("TodoItem")
+struct TodoItemSpec {
+    let item: TodoItem
+
+    init() throws {
+        item = try TodoItem(
+            id: TodoID("a1b2c3d4e5"), title: "buy milk", notes: "semi-skimmed", due: Day(iso: "2026-12-01"),
+            priority: .medium, tags: ["errands"], contexts: ["shop"], extras: ["store": "corner"], created: noon)
+    }
+
+    func expectUnchanged(_ changed: TodoItem, except changedFields: Set<String>) {
+        if !changedFields.contains("title") { #expect(changed.title == item.title) }
+        if !changedFields.contains("notes") { #expect(changed.notes == item.notes) }
+        if !changedFields.contains("due") { #expect(changed.due == item.due) }
+        if !changedFields.contains("priority") { #expect(changed.priority == item.priority) }
+        if !changedFields.contains("tags") { #expect(changed.tags == item.tags) }
+        if !changedFields.contains("contexts") { #expect(changed.contexts == item.contexts) }
+        if !changedFields.contains("completed") { #expect(changed.completed == item.completed) }
+        #expect(changed.id == item.id)
+        #expect(changed.created == item.created)
+        #expect(changed.extras == item.extras)
+    }
+
+    @Test func changingTheTitleChangesOnlyTheTitle() throws {
+        let changed = try item.alter(.title("buy beer"))
+        #expect(changed.title == "buy beer")
+        expectUnchanged(changed, except: ["title"])
+        #expect(item.title == "buy milk")
+    }
+
+    @Test func changingTheDueDayChangesOnlyTheDueDay() throws {
+        let changed = try item.alter(.due(nil))
+        #expect(changed.due == nil)
+        expectUnchanged(changed, except: ["due"])
+    }
+
+    @Test func completingRecordsWhenAndChangesNothingElse() throws {
+        let done = try item.alter(.completed(noon))
+        #expect(done.isCompleted && done.completed == noon)
+        expectUnchanged(done, except: ["completed"])
+        #expect(try done.alter(.completed(nil)) == item)
+    }
+
+    @Test func tagsStaySortedAndWithoutRepeats() throws {
+        let changed = try item.alter(.addTag("home"), .addTag("errands"), .addTag("aa"))
+        #expect(changed.tags == ["aa", "errands", "home"])
+        expectUnchanged(changed, except: ["tags"])
+        #expect(try changed.alter(.removeTag("home")).tags == ["aa", "errands"])
+    }
+
+    @Test func changesApplyInOrder() throws {
+        let changed = try item.alter(.priority(.high), .priority(nil), .notes("none"))
+        #expect(changed.priority == nil)
+        #expect(changed.notes == "none")
+        expectUnchanged(changed, except: ["priority", "notes"])
+    }
+
+    @Test(arguments: ["", "   ", "a\nb"])
+    func aTitleThatIsNoTitleIsAnErrorNotANoOp(_ title: String) {
+        #expect(throws: TodoFailure.self) { try item.alter(.title(title)) }
+    }
+
+    @Test func aTagWithASpaceIsRefused() {
+        #expect(throws: TodoFailure.badTag(tag: "two words")) { try item.alter(.addTag("two words")) }
+    }
+
+    @Test func forkingGivesANewIdentityAndKeepsEverythingElse() throws {
+        let later = noon.addingTimeInterval(60)
+        let copy = try item.fork(id: TodoID("ffffffffff"), at: later)
+        #expect(copy.id == TodoID("ffffffffff"))
+        #expect(copy.created == later)
+        #expect(copy.title == item.title && copy.due == item.due && copy.tags == item.tags)
+        #expect(copy.notes == item.notes && copy.priority == item.priority && copy.extras == item.extras)
+    }
+
+    @Test func forkingWithChangesAppliesThemToTheCopyOnly() throws {
+        let copy = try item.fork(id: TodoID("ffffffffff"), at: noon, [.title("buy bread")])
+        #expect(copy.title == "buy bread")
+        #expect(item.title == "buy milk")
+    }
+}
