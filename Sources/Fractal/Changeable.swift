@@ -12,11 +12,13 @@ public protocol Changeable: Codable, Equatable, Sendable {
 
 extension Changeable {
     /// A new value with the changes applied in order; `self` is left as it was.
+    @inlinable
     public func alter(_ changes: Change...) throws -> Self {
         try alter(changes)
     }
 
     /// A new value with the changes applied in order; `self` is left as it was.
+    @inlinable
     public func alter(_ changes: [Change]) throws -> Self {
         var altered = self
         try altered.apply(changes)
@@ -27,6 +29,7 @@ extension Changeable {
     ///
     /// A single change is applied in place. Several are applied to a draft, because a later one
     /// may fail after earlier ones took effect; the draft costs one copy of the state per batch.
+    @inlinable
     public mutating func apply(_ changes: [Change]) throws {
         guard changes.count > 1 else {
             if let change = changes.first { try apply(change) }

@@ -7,6 +7,7 @@
 ///     let core = createLoop(receivers: [render]) { send in
 ///         [createCoinFeature(store: store, random: random, clock: clock, output: send)]
 ///     }
+@inlinable
 public func createLoop<Message>(
     receivers: [Output<Message>],
     parts makeParts: (_ send: @escaping Output<Message>) -> [Input<Message>]
@@ -25,6 +26,10 @@ public func createLoop<Message>(
 
 /// The parts need the loop's input before the loop can hold them: a slot filled once, just after
 /// the loop is made. A class because the loop and its parts must share this one reference.
-private final class PartsSlot<Message> {
-    var inputs: [Input<Message>] = []
+@usableFromInline
+final class PartsSlot<Message> {
+    @usableFromInline var inputs: [Input<Message>] = []
+
+    @inlinable
+    init() {}
 }

@@ -1,6 +1,9 @@
 /// A store that keeps its state in memory only.
 ///
 /// A change to a state that nobody else holds is applied in place, without copying it.
+/// Inlinable, so that each program's store is specialized for its state: the hot path then pays
+/// no generic dispatch.
+@inlinable
 public func createMemoryStore<State: Changeable>(initial: State) -> Store<State> {
     let shared = Locked(MemoryStoreContents(state: initial))
     let notify: @Sendable ([@Sendable () -> Void]) -> Void = { observers in
@@ -27,7 +30,13 @@ public func createMemoryStore<State: Changeable>(initial: State) -> Store<State>
     )
 }
 
-private struct MemoryStoreContents<State: Changeable>: Sendable {
-    var state: State
-    var observers: [@Sendable () -> Void] = []
+@usableFromInline
+struct MemoryStoreContents<State: Changeable>: Sendable {
+    @usableFromInline var state: State
+    @usableFromInline var observers: [@Sendable () -> Void] = []
+
+    @inlinable
+    init(state: State) {
+        self.state = state
+    }
 }

@@ -24,7 +24,7 @@ public func createCoinFeature(
         case .flipUntil(let sequence, let times):
             searcher.request(.flipUntil(sequence: sequence, times: times))
         case .showHistory:
-            output(.coin(.history(tosses: store.state().coins.tosses)))
+            output(.coin(.history(tosses: Array(store.state().coins.tosses))))
         case .clearHistory:
             do {
                 try store.change([.coins(.clear)])

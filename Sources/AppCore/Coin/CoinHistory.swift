@@ -1,3 +1,6 @@
+import Collections
+import Fractal
+
 /// The coin tosses kept in the state, oldest first, at most `limit` of them.
 public struct CoinHistory: Changeable {
     public enum Change: Codable, Equatable, Sendable {
@@ -8,10 +11,11 @@ public struct CoinHistory: Changeable {
     /// How many tosses are kept; the oldest go first.
     public static let limit = 1_000
 
-    public private(set) var tosses: [CoinToss]
+    /// A deque, so that dropping the oldest when full costs O(1), not a shift of the whole history.
+    public private(set) var tosses: Deque<CoinToss>
 
     public init(tosses: [CoinToss] = []) {
-        self.tosses = tosses.suffix(Self.limit)
+        self.tosses = Deque(tosses.suffix(Self.limit))
     }
 
     public mutating func apply(_ change: Change) {

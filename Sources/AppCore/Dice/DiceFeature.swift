@@ -25,7 +25,7 @@ public func createDiceFeature(
         case .weigh(let expression):
             weigher.request(.weigh(expression: expression))
         case .showHistory:
-            output(.dice(.history(rolls: store.state().dice.rolls)))
+            output(.dice(.history(rolls: Array(store.state().dice.rolls))))
         case .clearHistory:
             do {
                 try store.change([.dice(.clear)])

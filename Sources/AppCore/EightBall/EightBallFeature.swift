@@ -16,7 +16,7 @@ public func createEightBallFeature(
         case .ask(let question):
             asker.request(.ask(question: question))
         case .showHistory:
-            output(.eightBall(.history(answers: store.state().eightBall.answers)))
+            output(.eightBall(.history(answers: Array(store.state().eightBall.answers))))
         case .clearHistory:
             do {
                 try store.change([.eightBall(.clear)])

@@ -1,3 +1,6 @@
+import Collections
+import Fractal
+
 /// The answers kept in the state, oldest first, at most `limit` of them.
 public struct EightBallHistory: Changeable {
     public enum Change: Codable, Equatable, Sendable {
@@ -8,10 +11,11 @@ public struct EightBallHistory: Changeable {
     /// How many answers are kept; the oldest go first.
     public static let limit = 1_000
 
-    public private(set) var answers: [EightBallAnswer]
+    /// A deque, so that dropping the oldest when full costs O(1), not a shift of the whole history.
+    public private(set) var answers: Deque<EightBallAnswer>
 
     public init(answers: [EightBallAnswer] = []) {
-        self.answers = answers.suffix(Self.limit)
+        self.answers = Deque(answers.suffix(Self.limit))
     }
 
     public mutating func apply(_ change: Change) {
