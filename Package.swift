@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "coin", targets: ["coin"]),
         .executable(name: "dice", targets: ["dice"]),
         .executable(name: "todo", targets: ["todo"]),
+        .executable(name: "headless", targets: ["headless"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,25 +25,30 @@ let package = Package(
         .target(
             name: "AppCore",
             dependencies: ["Fractal", .product(name: "Collections", package: "swift-collections")]),
-        // What every program shares: store options, rendering, exit codes.
+        // Scenarios: the format, the runner, the reports; and recording a program's session as one.
+        .target(name: "Headless", dependencies: ["AppCore"]),
+        // What every program shares: store options, rendering, exit codes, recording.
         .target(
             name: "ProgramKit",
             dependencies: [
                 "AppCore",
+                "Headless",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "coin", dependencies: ["ProgramKit"], path: "Apps/coin"),
         .executableTarget(name: "dice", dependencies: ["ProgramKit"], path: "Apps/dice"),
         .executableTarget(name: "todo", dependencies: ["ProgramKit"], path: "Apps/todo"),
+        .executableTarget(name: "headless", dependencies: ["ProgramKit", "Headless"], path: "Apps/headless"),
 
         .testTarget(name: "FractalTests", dependencies: ["Fractal", "StoreTestSupport", "store-exerciser"]),
         // Test-only: a state for durable-store tests, and a program that writes it from another process.
         .target(name: "StoreTestSupport", dependencies: ["Fractal"], path: "Tests/StoreTestSupport"),
         .executableTarget(name: "store-exerciser", dependencies: ["StoreTestSupport"], path: "Tests/StoreExerciser"),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore"]),
+        .testTarget(name: "HeadlessTests", dependencies: ["Headless"]),
         // End-to-end: runs the built programs as a user would.
-        .testTarget(name: "ProgramTests", dependencies: ["coin", "dice", "todo"]),
+        .testTarget(name: "ProgramTests", dependencies: ["coin", "dice", "todo", "headless"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,13 @@ public struct CommonOptions: ParsableArguments {
             discussion: "Default: $APPCORE_NOW, else the system clock."))
     public var now: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Append this run to a scenario file, to replay with `headless replay FILE`.",
+            discussion: "Default: $APPCORE_RECORD, else no recording."),
+        completion: .file())
+    public var record: String?
+
     @OptionGroup(title: "Storage")
     public var storage: StoreOptions
 

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Headless
 
 /// A program's link to the AppCore: opens the store, injects chance and time, and sends messages.
 public struct Session {
@@ -7,12 +8,28 @@ public struct Session {
     private let store: AppStore
     private let random: RandomSource
     private let clock: TimeSource
+    private let recording: Recording?
 
-    public init(options: CommonOptions, seed: UInt64 = 0) throws {
+    public init(
+        options: CommonOptions, seed: UInt64 = 0, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         self.seed = seed
-        clock = try options.clock()
         store = try options.storage.open()
         random = .seeded(seed)
+        let clock = try options.clock(environment: environment)
+        guard let file = options.record ?? environment["APPCORE_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            self.clock = clock
+            recording = nil
+            return
+        }
+        // A recorded run lives in one moment, so that its replay gives the very same messages.
+        let moment = clock.now()
+        self.clock = TimeSource(timeZone: clock.timeZone) { moment }
+        let name =
+            ([URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent] + CommandLine.arguments.dropFirst())
+            .joined(separator: " ")
+        recording = Recording(
+            recorder: ScenarioRecorder(file: file), name: name, seed: seed, now: moment, start: store.state())
     }
 
     /// The moment and time zone this session's core lives in.
@@ -24,6 +41,34 @@ public struct Session {
         var received: [Message] = []
         let core = createAppCore(store: store, random: random, clock: clock, receivers: [{ received.append($0) }])
         core(message)
-        return Array(received.dropFirst())  // the first is the message itself, echoed to receivers
+        let answers = Array(received.dropFirst())  // the first is the message itself, echoed to receivers
+        recording?.record(sent: message, answers: answers)
+        return answers
+    }
+}
+
+/// A session being recorded: the scenario's head is written with the first message. A class,
+/// because every send of one session shares whether that has happened yet.
+private final class Recording {
+    let recorder: ScenarioRecorder
+    let name: String
+    let seed: UInt64
+    let now: Date
+    let start: AppState
+    private var begun = false
+
+    init(recorder: ScenarioRecorder, name: String, seed: UInt64, now: Date, start: AppState) {
+        (self.recorder, self.name, self.seed, self.now, self.start) = (recorder, name, seed, now, start)
+    }
+
+    func record(sent: Message, answers: [Message]) {
+        do {
+            if !begun { try recorder.begin(name: name, seed: seed, now: now, start: start) }
+            begun = true
+            try recorder.record(sent: sent, answers: answers)
+        } catch {
+            FileHandle.standardError.write(
+                Data("Warning: could not record to \(recorder.file): \(error.localizedDescription)\n".utf8))
+        }
     }
 }

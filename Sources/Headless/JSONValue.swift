@@ -1,0 +1,91 @@
+import AppCore
+import Foundation
+
+/// Any JSON value, compared as values: what `expect state` holds and what a state path finds.
+public indirect enum JSONValue: Equatable, Sendable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Reads one JSON value from text (a bare number or string included).
+    public init(parsing text: String) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    /// A value encoded in the AppCore's encoding.
+    public init(encoding value: some Encodable) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: try ValueCoding.makeEncoder().encode(value))
+    }
+
+    /// The value at `path`: object keys, array indices, and `count` for the size of either.
+    public func at(_ path: [String]) -> JSONValue? {
+        guard let key = path.first else { return self }
+        let rest = Array(path.dropFirst())
+        switch self {
+        case .object(let members):
+            if let member = members[key] { return member.at(rest) }
+            return key == "count" && rest.isEmpty ? .number(Double(members.count)) : nil
+        case .array(let elements):
+            if key == "count" && rest.isEmpty { return .number(Double(elements.count)) }
+            guard let index = Int(key), elements.indices.contains(index) else { return nil }
+            return elements[index].at(rest)
+        default:
+            return nil
+        }
+    }
+
+    /// Sorted keys, two-space indents: equal values read alike, line by line, in a diff.
+    public var pretty: String { render(indent: "") }
+
+    public var description: String { render(indent: nil) }
+
+    private func render(indent: String?) -> String {
+        let inner = indent.map { $0 + "  " }
+        let (open, separator, close) =
+            inner.map { ("\n" + $0, ",\n" + $0, "\n" + (indent ?? "")) } ?? ("", ",", "")
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value):
+            return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .string(let value): return Self.quoted(value)
+        case .array(let elements):
+            guard !elements.isEmpty else { return "[]" }
+            return "[" + open + elements.map { $0.render(indent: inner) }.joined(separator: separator) + close + "]"
+        case .object(let members):
+            guard !members.isEmpty else { return "{}" }
+            let rendered = members.sorted { $0.key < $1.key }.map {
+                Self.quoted($0.key) + (inner == nil ? ":" : ": ") + $0.value.render(indent: inner)
+            }
+            return "{" + open + rendered.joined(separator: separator) + close + "}"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+    }
+}
+
+extension JSONValue: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import AppCore
+import Foundation
+
+/// A scripted session against the AppCore: settings that make it replayable, then steps.
+public struct Scenario: Sendable {
+    public struct Step: Sendable, Equatable {
+        public enum Action: Sendable, Equatable {
+            /// A message into the core.
+            case send(Message)
+            /// The next message out must be this one.
+            case expect(Message)
+            /// The state, or the part at `path`, must be this JSON value.
+            case expectState(path: [String], value: JSONValue)
+        }
+
+        public let action: Action
+        /// Where the step was written, for reports.
+        public let line: Int
+
+        public init(action: Action, line: Int) {
+            self.action = action
+            self.line = line
+        }
+    }
+
+    public var name: String
+    public var file: String
+    public var line: Int
+    public var seed: UInt64 = 0
+    public var now: Date = Date(milliseconds: 0)
+    /// The store the scenario asks for, unless the run chooses one.
+    public var store: StoreChoice = .memory
+    /// With exhaustive checking, a message that came out and was not expected fails the step.
+    public var exhaustive = true
+    /// The state to start from, for a recorded session that began on a store already in use.
+    public var start: AppState = .initial
+    public var steps: [Step] = []
+
+    public init(name: String, file: String, line: Int) {
+        self.name = name
+        self.file = file
+        self.line = line
+    }
+}
+
+/// Which store a scenario runs on.
+public enum StoreChoice: String, Sendable, CaseIterable {
+    case memory, disk, sqlite
+}
