@@ -20,6 +20,12 @@ public struct TodoState: Changeable {
     public private(set) var undoable: Deque<DoneCommand> = []
     public private(set) var redoable: [DoneCommand] = []
 
+    /// The length of id prefix that tells every item apart, at least four: kept up to date as ids
+    /// come and go, so that a message that only changes an item costs the same at any size.
+    public private(set) var abbreviation = IDIndex.shortest
+    /// The ids in order, for `abbreviation`; derived from `items`, never stored.
+    private var index = IDIndex()
+
     public init() {}
 
     public mutating func apply(_ change: Change) throws(TodoFailure) {
@@ -61,15 +67,6 @@ public struct TodoState: Changeable {
         return match
     }
 
-    /// The length of id prefix that tells every item apart, at least four.
-    public var abbreviation: Int {
-        let sorted = items.keys.map(\.value).sorted()
-        let shared = zip(sorted, sorted.dropFirst()).map { pair in
-            zip(pair.0, pair.1).prefix { $0 == $1 }.count
-        }
-        return max(4, (shared.max() ?? 0) + 1)
-    }
-
     /// Works out every edit against the items as they are now, touching nothing until all apply.
     private func resolve(_ command: TodoCommand) throws(TodoFailure) -> DoneCommand {
         var before: [TodoID: TodoItem] = [:]
@@ -103,13 +100,16 @@ public struct TodoState: Changeable {
 
     /// Makes each touched item what `side` says: there, changed in place, or gone.
     private mutating func put(_ side: [TodoID: TodoItem], over done: DoneCommand) {
+        var removed = false
         for id in done.touched {
             if let item = side[id] {
-                items[id] = item
-            } else {
-                items.removeValue(forKey: id)
+                if items.updateValue(item, forKey: id) == nil { abbreviation = max(abbreviation, index.insert(id)) }
+            } else if items.removeValue(forKey: id) != nil {
+                index.remove(id)
+                removed = true
             }
         }
+        if removed { abbreviation = index.abbreviation }
     }
 
     private func action(of command: TodoCommand, _ id: TodoID, _ done: DoneCommand) -> JournalEntry.Action {
@@ -131,5 +131,35 @@ public struct TodoState: Changeable {
     ) {
         journal.append(JournalEntry(at: moment, action: action, id: id, title: title, command: command))
         if journal.count > Self.journalLimit { journal.removeFirst() }
+    }
+}
+
+extension TodoState {
+    private enum CodingKeys: String, CodingKey {
+        case items, journal, undoable, redoable
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode(OrderedDictionary<TodoID, TodoItem>.self, forKey: .items)
+        journal = try container.decode(Deque<JournalEntry>.self, forKey: .journal)
+        undoable = try container.decode(Deque<DoneCommand>.self, forKey: .undoable)
+        redoable = try container.decode([DoneCommand].self, forKey: .redoable)
+        index = IDIndex(items.keys)
+        abbreviation = index.abbreviation
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(journal, forKey: .journal)
+        try container.encode(undoable, forKey: .undoable)
+        try container.encode(redoable, forKey: .redoable)
+    }
+
+    /// Two states are equal when what they keep is; the index follows from the items.
+    public static func == (lhs: TodoState, rhs: TodoState) -> Bool {
+        lhs.items == rhs.items && lhs.journal == rhs.journal && lhs.undoable == rhs.undoable
+            && lhs.redoable == rhs.redoable
     }
 }

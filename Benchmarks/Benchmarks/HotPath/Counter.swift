@@ -1,0 +1,34 @@
+import AppCore
+
+/// The smallest state a store can keep: what the store benchmarks change.
+struct Counter: Changeable {
+    enum Change: Codable, Equatable, Sendable {
+        case add(Int)
+    }
+
+    private(set) var value = 0
+
+    mutating func apply(_ change: Change) {
+        switch change {
+        case .add(let amount): value &+= amount
+        }
+    }
+}
+
+/// The floor every figure is read against: a plain `switch` reducer on a plain struct.
+struct PlainState {
+    enum Action {
+        case increment
+        case toggle
+    }
+
+    var count = 0
+    var flag = false
+
+    mutating func reduce(_ action: Action) {
+        switch action {
+        case .increment: count &+= 1
+        case .toggle: flag.toggle()
+        }
+    }
+}

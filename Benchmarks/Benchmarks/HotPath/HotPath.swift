@@ -1,0 +1,192 @@
+import AppCore
+import Benchmark
+import Foundation
+
+/// Allocations are counted exactly and are the same on every run: CI checks them against the
+/// thresholds saved in `Thresholds/`. Wall time and throughput wander on shared machines and are
+/// for reading, not for failing a build.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        scalingFactor: .kilo,
+        maxDuration: .seconds(2),
+        maxIterations: 1_000,
+        // Per sample of 1,000 messages: one allocation more per message is 1,000 more; a few
+        // allocations of the run's own bookkeeping may come and go.
+        thresholds: [.mallocCountTotal: .init(absolute: [.p90: 50])]
+    )
+
+    floor()
+    reducers()
+    stores()
+    hotPaths()
+    growth()
+}
+
+// MARK: The floor
+
+func floor() {
+    Benchmark("floor-switch-reducer") { benchmark in
+        var state = PlainState()
+        for index in benchmark.scaledIterations {
+            state.reduce(index & 1 == 0 ? .increment : .toggle)
+        }
+        blackHole(state)
+    }
+}
+
+// MARK: Reducers: one `apply` of an AppState change, in place
+
+func reducers() {
+    Benchmark("reducer-coin-flip") { benchmark in
+        var state = AppState.initial
+        let toss = CoinToss(flips: [.heads], at: benchmarkMoment)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { try state.apply(.coins(.record(toss))) }
+        blackHole(state)
+    }
+
+    Benchmark("reducer-dice-roll") { benchmark in
+        var state = AppState.initial
+        let roll = DiceRoll(expression: "4d6kh3", results: [RollResult(total: 14, terms: [])], at: benchmarkMoment)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { try state.apply(.dice(.record(roll))) }
+        blackHole(state)
+    }
+
+    Benchmark("reducer-todo-add") { benchmark in
+        var state = AppState.initial
+        let random = RandomSource.seeded(2)
+        let items = try (0..<benchmark.scaledIterations.count).map { index in
+            try TodoItem(id: TodoID.draw(from: random), title: "item \(index)", created: benchmarkMoment)
+        }
+        benchmark.startMeasurement()
+        for item in items {
+            try state.apply(
+                .todos(.perform(TodoCommand(label: "add", at: benchmarkMoment, edits: [.add(item, as: .added)]))))
+        }
+        blackHole(state)
+    }
+
+    Benchmark("reducer-todo-toggle") { benchmark in
+        var (state, ids) = try todoState(count: 100)
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let change = TodoItem.Change.completed(index & 1 == 0 ? benchmarkMoment : nil)
+            try state.apply(
+                .todos(
+                    .perform(
+                        TodoCommand(label: "done", at: benchmarkMoment, edits: [.alter(ids[index % 100], [change])]))))
+        }
+        blackHole(state)
+    }
+
+    Benchmark("reducer-todo-edit") { benchmark in
+        var (state, ids) = try todoState(count: 100)
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            try state.apply(
+                .todos(
+                    .perform(
+                        TodoCommand(
+                            label: "edit", at: benchmarkMoment, edits: [.alter(ids[index % 100], [.priority(.high)])])))
+            )
+        }
+        blackHole(state)
+    }
+}
+
+// MARK: Stores: `change`, single and batched
+
+func stores() {
+    Benchmark("store-memory-change") { benchmark in
+        let store = createMemoryStore(initial: Counter())
+        for _ in benchmark.scaledIterations { try store.change([.add(1)]) }
+        blackHole(store.state())
+    }
+
+    for (name, open) in durableStores {
+        let single = Fixture<Store<Counter>>()
+        Benchmark(
+            "store-\(name)-change", configuration: .init(scalingFactor: .one, maxIterations: 500),
+            closure: { benchmark in
+                let store = single.value
+                for _ in benchmark.scaledIterations { try store.change([.add(1)]) }
+            },
+            setup: { single.set(try open(scratchPath(name))) },
+            teardown: { try single.value.destroy() })
+
+        let batched = Fixture<Store<Counter>>()
+        Benchmark(
+            "store-\(name)-batch-1000", configuration: .init(scalingFactor: .kilo, maxIterations: 100),
+            closure: { benchmark in
+                try batched.value.change([Counter.Change](repeating: .add(1), count: benchmark.scaledIterations.count))
+            },
+            setup: { batched.set(try open(scratchPath(name))) },
+            teardown: { try batched.value.destroy() })
+    }
+}
+
+let durableStores: [(String, @Sendable (String) throws -> Store<Counter>)] = [
+    ("disk", { try createDiskStore(at: $0, initial: Counter()) }),
+    ("sqlite", { try createSQLiteStore(at: $0, initial: Counter()) }),
+]
+
+// MARK: The whole hot path: a message in, through the feature and use case, into the store, out
+
+func hotPaths() {
+    Benchmark("hotpath-coin-flip") { benchmark in
+        let store = createMemoryStore(initial: AppState.initial)
+        var answers = 0
+        let core = createAppCore(
+            store: store, random: .seeded(1), clock: benchmarkClock, receivers: [{ _ in answers += 1 }])
+        let message = Message.coin(.flip(count: 1))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { core(message) }
+        blackHole(answers)
+    }
+
+    for count in [100, 10_000, 100_000] {
+        let core = Fixture<(Input<Message>, [Message])>()
+        Benchmark(
+            "hotpath-todo-toggle-\(count >= 1_000 ? "\(count / 1_000)k" : "\(count)")",
+            closure: { benchmark in
+                let (send, messages) = core.value
+                for index in benchmark.scaledIterations { send(messages[index % messages.count]) }
+            },
+            setup: {
+                let (state, ids) = try todoState(count: count)
+                let store = createMemoryStore(initial: state)
+                let send = createAppCore(store: store, random: .seeded(1), clock: benchmarkClock, receivers: [{ _ in }])
+                // Done, then open again: the same hundred items, whatever the size of the list.
+                let messages = ids.prefix(100).flatMap {
+                    [Message.todo(.complete(references: [$0.value])), .todo(.reopen(references: [$0.value]))]
+                }
+                core.set((send, messages))
+            })
+    }
+}
+
+// MARK: Growth: a durable change after a long history
+
+func growth() {
+    for (name, open) in durableStores {
+        for history in [1_000, 1_000_000] {
+            let store = Fixture<Store<Counter>>()
+            Benchmark(
+                "store-\(name)-change-after-\(history == 1_000 ? "1k" : "1m")",
+                configuration: .init(scalingFactor: .one, maxIterations: 200),
+                closure: { benchmark in
+                    for _ in benchmark.scaledIterations { try store.value.change([.add(1)]) }
+                },
+                setup: {
+                    let opened = try open(scratchPath(name))
+                    // The history is written in batches: what is measured is one change after it.
+                    let batch = [Counter.Change](repeating: .add(1), count: 1_000)
+                    for _ in 0..<(history / 1_000) { try opened.change(batch) }
+                    store.set(opened)
+                },
+                teardown: { try store.value.destroy() })
+        }
+    }
+}

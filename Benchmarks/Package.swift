@@ -1,0 +1,26 @@
+// swift-tools-version: 6.3
+import PackageDescription
+
+// The benchmarks are a package of their own, so that `swift build` at the root never builds the
+// benchmark tooling. Run them from this folder: `swift package --disable-sandbox benchmark`.
+let package = Package(
+    name: "AppCoreBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "AppCore", path: ".."),
+        // Its default traits pull a package that is not available offline; name the one we use.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "HotPath",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AppCore", package: "AppCore"),
+            ],
+            path: "Benchmarks/HotPath",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

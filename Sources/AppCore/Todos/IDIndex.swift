@@ -1,0 +1,47 @@
+/// The to-dos' ids in sorted order, so that the shortest prefix telling them apart is found from
+/// an id's two neighbours instead of by comparing every pair.
+struct IDIndex: Sendable {
+    /// No prefix is shorter, however few the items: four digits are easy to type and to read.
+    static let shortest = 4
+
+    private var sorted: [TodoID] = []
+
+    init() {}
+
+    init(_ ids: some Sequence<TodoID>) {
+        sorted = ids.sorted()
+    }
+
+    /// Adds an id; returns the prefix length it needs to differ from its neighbours.
+    mutating func insert(_ id: TodoID) -> Int {
+        let position = slot(of: id)
+        sorted.insert(id, at: position)
+        let before = position > 0 ? Self.sharedPrefix(id, sorted[position - 1]) + 1 : 0
+        let after = position + 1 < sorted.count ? Self.sharedPrefix(id, sorted[position + 1]) + 1 : 0
+        return max(Self.shortest, before, after)
+    }
+
+    mutating func remove(_ id: TodoID) {
+        let position = slot(of: id)
+        if position < sorted.count && sorted[position] == id { sorted.remove(at: position) }
+    }
+
+    /// The prefix length that tells every id apart: neighbours in sorted order share the most.
+    var abbreviation: Int {
+        zip(sorted, sorted.dropFirst()).reduce(Self.shortest) { max($0, Self.sharedPrefix($1.0, $1.1) + 1) }
+    }
+
+    /// Where `id` is, or would go, in sorted order: a binary search.
+    private func slot(of id: TodoID) -> Int {
+        var (low, high) = (0, sorted.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func sharedPrefix(_ a: TodoID, _ b: TodoID) -> Int {
+        zip(a.value.utf8, b.value.utf8).prefix { $0 == $1 }.count
+    }
+}
