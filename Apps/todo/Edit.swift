@@ -15,11 +15,7 @@ struct Edit: ParsableCommand {
     @Argument(help: "The to-do's id, or the start of it.")
     var id: String
 
-    @Option(help: "A new title.")
-    var title: String?
-
-    @Option(help: "A tag to take off; repeat for more.")
-    var untag: [String] = []
+    @OptionGroup var change: ChangeOptions
 
     @OptionGroup var item: ItemOptions
     @OptionGroup var common: CommonOptions
@@ -27,7 +23,8 @@ struct Edit: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            let changes = try item.changes(title: title, untag: untag, now: session.now, timeZone: session.timeZone)
+            let changes = try item.changes(
+                title: change.title, untag: change.untag, now: session.now, timeZone: session.timeZone)
             guard !changes.isEmpty else {
                 throw ProgramFailure(
                     "say what to change: --title, --due, --priority, --tag, --untag or --notes", exit: .usage)

@@ -15,11 +15,7 @@ struct Fork: ParsableCommand {
     @Argument(help: "The id of the to-do to copy, or the start of it.")
     var id: String
 
-    @Option(help: "The copy's title.")
-    var title: String?
-
-    @Option(help: "A tag the copy goes without; repeat for more.")
-    var untag: [String] = []
+    @OptionGroup var change: ChangeOptions
 
     @OptionGroup var item: ItemOptions
     @OptionGroup var common: CommonOptions
@@ -27,7 +23,8 @@ struct Fork: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            let changes = try item.changes(title: title, untag: untag, now: session.now, timeZone: session.timeZone)
+            let changes = try item.changes(
+                title: change.title, untag: change.untag, now: session.now, timeZone: session.timeZone)
             guard
                 case .forked(let copy, let original, let abbreviation) = try session.todo(
                     .fork(reference: id, changes: changes))

@@ -48,3 +48,12 @@ struct ItemOptions: ParsableArguments {
         return changes
     }
 }
+
+/// What `edit` and `fork` change beyond the fields `add` sets: the title, and tags to take off.
+struct ChangeOptions: ParsableArguments {
+    @Option(help: "The new title.")
+    var title: String?
+
+    @Option(help: "A tag to take off; repeat for more.")
+    var untag: [String] = []
+}

@@ -55,12 +55,3 @@ public struct CoinStatistics: Codable, Equatable, Sendable {
         return min(1, 2 * tail)
     }
 }
-
-/// ln Γ(x), from the C library.
-private func logGamma(_ x: Double) -> Double {
-    #if canImport(Glibc)
-        Glibc.lgamma(x)
-    #else
-        Darwin.lgamma(x)
-    #endif
-}

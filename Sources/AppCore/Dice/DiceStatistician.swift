@@ -366,12 +366,3 @@ struct DiceStatistician {
         return succeeded - failed
     }
 }
-
-/// ln Γ(x), from the C library.
-private func logGamma(_ x: Double) -> Double {
-    #if canImport(Glibc)
-        Glibc.lgamma(x)
-    #else
-        Darwin.lgamma(x)
-    #endif
-}

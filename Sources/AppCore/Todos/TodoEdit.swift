@@ -28,4 +28,28 @@ public struct DoneCommand: Codable, Equatable, Sendable {
     public let before: [TodoID: TodoItem]
     public let after: [TodoID: TodoItem]
     public let touched: [TodoID]
+
+    init(label: String, before: [TodoID: TodoItem], after: [TodoID: TodoItem], touched: [TodoID]) {
+        (self.label, self.before, self.after, self.touched) = (label, before, after, touched)
+    }
+
+    // Kept in the store's compact form: items as arrays of fields (see `StoredItem`).
+    private enum CodingKeys: String, CodingKey { case label, before, after, touched }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        label = try container.decode(String.self, forKey: .label)
+        let keyed = { (items: [StoredItem]) in Dictionary(items.map { ($0.item.id, $0.item) }) { first, _ in first } }
+        before = keyed(try container.decode([StoredItem].self, forKey: .before))
+        after = keyed(try container.decode([StoredItem].self, forKey: .after))
+        touched = try container.decode([TodoID].self, forKey: .touched)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(label, forKey: .label)
+        try container.encode(touched.compactMap { before[$0] }.map(StoredItem.init), forKey: .before)
+        try container.encode(touched.compactMap { after[$0] }.map(StoredItem.init), forKey: .after)
+        try container.encode(touched, forKey: .touched)
+    }
 }

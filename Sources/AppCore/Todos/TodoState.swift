@@ -141,8 +141,9 @@ extension TodoState {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        items = try container.decode(OrderedDictionary<TodoID, TodoItem>.self, forKey: .items)
-        journal = try container.decode(Deque<JournalEntry>.self, forKey: .journal)
+        let stored = try container.decode([StoredItem].self, forKey: .items)
+        items = OrderedDictionary(uniqueKeysWithValues: stored.map { ($0.item.id, $0.item) })
+        journal = Deque(try container.decode([StoredJournalEntry].self, forKey: .journal).map(\.entry))
         undoable = try container.decode(Deque<DoneCommand>.self, forKey: .undoable)
         redoable = try container.decode([DoneCommand].self, forKey: .redoable)
         index = IDIndex(items.keys)
@@ -151,8 +152,8 @@ extension TodoState {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(journal, forKey: .journal)
+        try container.encode(items.values.map(StoredItem.init), forKey: .items)
+        try container.encode(journal.map(StoredJournalEntry.init), forKey: .journal)
         try container.encode(undoable, forKey: .undoable)
         try container.encode(redoable, forKey: .redoable)
     }
