@@ -46,7 +46,7 @@ struct EightBall: ParsableCommand {
         let style = TextStyle.forStandardOutput()
         if common.verbose { print(answer.question) }
         print(EightBallText.face(answer.face, style: style))
-        if common.verbose { print(style.dim("seed \(seed) (replay with --seed \(seed))")) }
+        if common.verbose { print(style.seedNote(seed)) }
     }
 }
 

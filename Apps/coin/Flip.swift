@@ -54,7 +54,7 @@ struct Flip: ParsableCommand {
         print(FlipText.flips(toss.flips, style: style))
         if toss.flips.count > 1 || statistics != nil { print(FlipText.counts(toss)) }
         if let statistics { print(FlipText.statistics(statistics)) }
-        if common.verbose { print(style.dim("seed \(seed) (replay with --seed \(seed))")) }
+        if common.verbose { print(style.seedNote(seed)) }
     }
 }
 

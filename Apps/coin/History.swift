@@ -58,8 +58,8 @@ struct History: ParsableCommand {
         } else if newestFirst.isEmpty {
             print("No flips or answers yet.")
         } else {
-            let style = TextStyle.forStandardOutput()
-            for entry in newestFirst { print(entry.line(style: style)) }
+            let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
+            for entry in newestFirst { print(entry.line(style: style, time: time)) }
         }
     }
 }
@@ -76,8 +76,8 @@ enum HistoryEntry: Encodable {
         }
     }
 
-    func line(style: TextStyle) -> String {
-        let when = style.dim(Self.localTime.string(from: at))
+    func line(style: TextStyle, time: LocalTime) -> String {
+        let when = style.dim(time.string(from: at))
         switch self {
         case .flip(let toss):
             return "\(when)  flip    \(FlipText.letters(toss.flips))  \(FlipText.counts(toss))"
@@ -106,13 +106,6 @@ enum HistoryEntry: Encodable {
             try container.encode(answer.face.kind, forKey: .kind)
         }
     }
-
-    private static let localTime: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter
-    }()
 }
 
 /// The JSON object `coin history --json` prints.

@@ -64,7 +64,7 @@ struct Until: ParsableCommand {
                 "mean \(String(format: "%.2f", search.mean)) flips (a fair coin needs \(search.expectedFlips) on average)"
             )
         }
-        if common.verbose { print(TextStyle.forStandardOutput().dim("seed \(seed) (replay with --seed \(seed))")) }
+        if common.verbose { print(TextStyle.forStandardOutput().seedNote(seed)) }
     }
 }
 

@@ -44,10 +44,10 @@ struct History: ParsableCommand {
         } else if rolls.isEmpty {
             print("No rolls yet.")
         } else {
-            let style = TextStyle.forStandardOutput()
+            let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
             for roll in rolls {
                 let totals = roll.results.map { String($0.total) }.joined(separator: " ")
-                print("\(style.dim(HistoryLine.localTime.string(from: roll.at)))  \(roll.expression)  → \(totals)")
+                print("\(style.dim(time.string(from: roll.at)))  \(roll.expression)  → \(totals)")
             }
         }
     }
@@ -64,11 +64,4 @@ struct HistoryLine: Encodable {
         at = roll.at
         totals = roll.results.map(\.total)
     }
-
-    static let localTime: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter
-    }()
 }

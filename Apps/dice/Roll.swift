@@ -66,7 +66,7 @@ struct Roll: ParsableCommand {
                 print(result.total)
             }
         }
-        if common.verbose { print(style.dim("seed \(seed) (replay with --seed \(seed))")) }
+        if common.verbose { print(style.seedNote(seed)) }
     }
 
     private func show(_ statistics: DiceStatistics) throws {

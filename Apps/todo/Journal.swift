@@ -22,9 +22,9 @@ struct Journal: ParsableCommand {
             } else if entries.isEmpty {
                 print("Nothing has happened yet.")
             } else {
-                let style = TextStyle.forStandardOutput()
+                let (style, time) = (TextStyle.forStandardOutput(), LocalTime(timeZone: session.timeZone))
                 for entry in entries {
-                    let when = style.dim(TodoText.time(entry.at, session.timeZone))
+                    let when = style.dim(time.string(from: entry.at))
                     print(
                         "\(when)  \(entry.action.rawValue.padding(9))  \(entry.id)  \(entry.title)  \(style.dim("(\(entry.command))"))"
                     )

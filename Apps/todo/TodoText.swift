@@ -17,11 +17,12 @@ enum TodoText {
 
     /// Every field, one to a line, for `todo show`.
     static func details(_ item: TodoItem, abbreviation: Int, timeZone: TimeZone) -> String {
+        let time = LocalTime(timeZone: timeZone)
         var lines = [
             "id        \(item.id) (\(item.id.value.prefix(abbreviation)))",
             "title     \(item.title)",
-            "status    \(item.completed.map { "done \(time($0, timeZone))" } ?? "open")",
-            "created   \(time(item.created, timeZone))",
+            "status    \(item.completed.map { "done \(time.string(from: $0))" } ?? "open")",
+            "created   \(time.string(from: item.created))",
         ]
         if let due = item.due { lines.append("due       \(due)") }
         if let priority = item.priority { lines.append("priority  \(priority.rawValue)") }
@@ -30,14 +31,6 @@ enum TodoText {
         for (key, value) in item.extras.sorted(by: { $0.key < $1.key }) { lines.append("\(key):\(value)") }
         if !item.notes.isEmpty { lines.append("notes     \(item.notes)") }
         return lines.joined(separator: "\n")
-    }
-
-    static func time(_ date: Date, _ timeZone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter.string(from: date)
     }
 
     private static func paint(_ text: String, _ priority: Priority, _ style: TextStyle) -> String {

@@ -33,3 +33,10 @@ public struct TextStyle: Sendable {
         colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }
+
+extension TextStyle {
+    /// The line `-v` adds wherever chance was involved, so that the run can be replayed.
+    public func seedNote(_ seed: UInt64) -> String {
+        dim("seed \(seed) (replay with --seed \(seed))")
+    }
+}
