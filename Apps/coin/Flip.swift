@@ -4,6 +4,7 @@ import ProgramKit
 
 struct Flip: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "flip",
         abstract: "Flip one or more fair coins.",
         discussion: """
             Prints the flips, then how many heads and tails. With --json, one object:

@@ -5,6 +5,7 @@ import ProgramKit
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract: "Show past flips and 8-Ball answers, newest first.",
         discussion: """
             The history lives in the store (see --store and --data) and keeps the last \

@@ -5,6 +5,7 @@ import ProgramKit
 
 struct Until: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "until",
         abstract: "Flip until a sequence appears, and count the flips.",
         discussion: """
             The sequence is written with H and T, 1 to \(FlipUntil.sequenceLimit) letters. Prints

@@ -4,6 +4,7 @@ import ProgramKit
 
 struct Roll: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "roll",
         abstract: "Roll an expression, or with --stats weigh its exact distribution.",
         discussion: """
             Prints each result's total. -v shows every die: ~1~ dropped, 1→4 rerolled, 6! exploded,

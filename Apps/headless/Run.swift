@@ -69,6 +69,7 @@ struct RunOptions: ParsableArguments {
 
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run the scenarios in files and folders (every .scenario file under a folder).",
         discussion: """
             Examples:
@@ -101,6 +102,7 @@ struct Run: AsyncParsableCommand {
 
 struct Replay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Play a recorded session again on a fresh store; any difference fails, with a diff.",
         discussion: """
             Example:

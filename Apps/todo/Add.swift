@@ -4,6 +4,7 @@ import ProgramKit
 
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a to-do, and print its id.",
         discussion: """
             Examples:

@@ -4,6 +4,7 @@ import ProgramKit
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Change a to-do's title, due date, priority, tags or notes.",
         discussion: """
             Examples:

@@ -4,6 +4,7 @@ import ProgramKit
 
 struct Fork: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fork",
         abstract: "Copy a to-do under a new id, with changes if given.",
         discussion: """
             Examples:

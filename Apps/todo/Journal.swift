@@ -4,6 +4,7 @@ import ProgramKit
 
 struct Journal: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "journal",
         abstract: "Show everything that happened to the to-dos, oldest first, with its time.",
         discussion: """
             Keeps the last \(TodoState.journalLimit) entries. With --json, an array of objects:

@@ -4,6 +4,7 @@ import ProgramKit
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List to-dos: the open ones, unless told otherwise.",
         discussion: """
             With --json, an array of objects: {"id", "title", "completed", "completedAt", "due",

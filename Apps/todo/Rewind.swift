@@ -4,6 +4,7 @@ import ProgramKit
 
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "undo",
         abstract: "Take back the last command, whole: a command that touched several to-dos goes back as one.")
 
     @OptionGroup var common: CommonOptions
@@ -17,7 +18,8 @@ struct Undo: ParsableCommand {
 }
 
 struct Redo: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Do again the last command taken back.")
+    static let configuration = CommandConfiguration(
+        commandName: "redo", abstract: "Do again the last command taken back.")
 
     @OptionGroup var common: CommonOptions
 

@@ -3,7 +3,7 @@ import ArgumentParser
 import ProgramKit
 
 struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show every detail of one to-do.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every detail of one to-do.")
 
     @Argument(help: "The to-do's id, or the start of it.")
     var id: String

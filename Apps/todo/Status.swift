@@ -4,6 +4,7 @@ import ProgramKit
 
 struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "done",
         abstract: "Mark to-dos done, with the time; several at once are undone as one.",
         discussion: "Example:\n  todo done 3f2a 9c1b")
 
@@ -25,6 +26,7 @@ struct Done: ParsableCommand {
 
 struct Reopen: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "reopen",
         abstract: "Open done to-dos again.", discussion: "Example:\n  todo reopen 3f2a")
 
     @Argument(help: "The to-dos' ids, or the start of them.")
@@ -45,6 +47,7 @@ struct Reopen: ParsableCommand {
 
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "delete",
         abstract: "Delete to-dos; `todo undo` brings them back.", discussion: "Example:\n  todo delete 3f2a")
 
     @Argument(help: "The to-dos' ids, or the start of them.")

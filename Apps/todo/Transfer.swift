@@ -7,6 +7,7 @@ extension TodoFormat: ExpressibleByArgument {}
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write every to-do to stdout, as JSON or todo.txt.",
         discussion: """
             todo.txt keeps priority, completion and dates, +tags, @contexts and key:value pairs
@@ -37,6 +38,7 @@ struct Export: ParsableCommand {
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Bring to-dos in from a file: all of them as one command, or none if any line is wrong.",
         discussion: """
             Examples:

@@ -44,9 +44,9 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
                 name: "a newer format", variant: .disk,
                 make: { path in
                     var bytes = try storeBytes(.disk, at: path)
-                    bytes[8] = 2
+                    bytes[8] = 3
                     try write(bytes, to: path)
-                }, says: "format version 2"),
+                }, says: "format version 3"),
             DamagedFile(
                 name: "a database of another schema", variant: .sqlite,
                 make: { try sqlite(at: $0, "CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('la');") },
@@ -55,8 +55,8 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
                 name: "a newer schema", variant: .sqlite,
                 make: { path in
                     try makeStore(.sqlite, at: path)
-                    try sqlite(at: path, "PRAGMA user_version = 2;")
-                }, says: "format version 2"),
+                    try sqlite(at: path, "PRAGMA user_version = 3;")
+                }, says: "format version 3"),
         ]
 
     /// The start of a JFIF file.
@@ -94,8 +94,8 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
 /// Where the disk format puts things, for damaging them on purpose.
 enum DiskLayout {
     static let firstPayload = 12 + 13
-    /// After the header and a snapshot of an empty ledger, `[]`.
-    static let secondRecord = firstPayload + 2
+    /// After the header and a snapshot of an empty ledger: an empty list, six bytes in the binary format.
+    static let secondRecord = firstPayload + 6
 }
 
 @Suite("Unreadable data")

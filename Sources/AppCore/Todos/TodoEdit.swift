@@ -33,23 +33,35 @@ public struct DoneCommand: Codable, Equatable, Sendable {
         (self.label, self.before, self.after, self.touched) = (label, before, after, touched)
     }
 
-    // Kept in the store's compact form: items as arrays of fields (see `StoredItem`).
+    // Kept in the store's compact form, a list of its fields with items as in `StoredItem`; the
+    // first format kept it keyed, and recordings made then still hold that form, so it is read too.
     private enum CodingKeys: String, CodingKey { case label, before, after, touched }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        label = try container.decode(String.self, forKey: .label)
-        let keyed = { (items: [StoredItem]) in Dictionary(items.map { ($0.item.id, $0.item) }) { first, _ in first } }
-        before = keyed(try container.decode([StoredItem].self, forKey: .before))
-        after = keyed(try container.decode([StoredItem].self, forKey: .after))
-        touched = try container.decode([TodoID].self, forKey: .touched)
+        guard var fields = try? decoder.unkeyedContainer() else {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                label: try container.decode(String.self, forKey: .label),
+                before: try container.decode([StoredItem].self, forKey: .before),
+                after: try container.decode([StoredItem].self, forKey: .after),
+                touched: try container.decode([TodoID].self, forKey: .touched))
+            return
+        }
+        self.init(
+            label: try fields.decode(String.self), before: try fields.decode([StoredItem].self),
+            after: try fields.decode([StoredItem].self), touched: try fields.decode([TodoID].self))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(label, forKey: .label)
-        try container.encode(touched.compactMap { before[$0] }.map(StoredItem.init), forKey: .before)
-        try container.encode(touched.compactMap { after[$0] }.map(StoredItem.init), forKey: .after)
-        try container.encode(touched, forKey: .touched)
+        var fields = encoder.unkeyedContainer()
+        try fields.encode(label)
+        try fields.encode(touched.compactMap { before[$0] }.map(StoredItem.init))
+        try fields.encode(touched.compactMap { after[$0] }.map(StoredItem.init))
+        try fields.encode(touched)
+    }
+
+    init(label: String, before: [StoredItem], after: [StoredItem], touched: [TodoID]) {
+        let keyed = { (items: [StoredItem]) in Dictionary(items.map { ($0.item.id, $0.item) }) { first, _ in first } }
+        self.init(label: label, before: keyed(before), after: keyed(after), touched: touched)
     }
 }

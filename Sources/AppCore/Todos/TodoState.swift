@@ -1,5 +1,6 @@
 import Collections
 import Foundation
+import Fractal
 
 /// The to-dos, in the order they were made, keyed by id so that finding one costs O(1); the
 /// commands that can be undone and redone; and the journal.
@@ -141,11 +142,14 @@ extension TodoState {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let stored = try container.decode([StoredItem].self, forKey: .items)
+        let stored = try container.decodeFieldList(of: StoredItem.self, forKey: .items, from: decoder)
         items = OrderedDictionary(uniqueKeysWithValues: stored.map { ($0.item.id, $0.item) })
-        journal = Deque(try container.decode([StoredJournalEntry].self, forKey: .journal).map(\.entry))
-        undoable = try container.decode(Deque<DoneCommand>.self, forKey: .undoable)
-        redoable = try container.decode([DoneCommand].self, forKey: .redoable)
+        journal = Deque(
+            try container.decodeFieldList(of: StoredJournalEntry.self, forKey: .journal, from: decoder).map(\.entry))
+        undoable = Deque(
+            try container.decodeFieldList(of: StoredCommand.self, forKey: .undoable, from: decoder).map(\.command))
+        redoable = try container.decodeFieldList(of: StoredCommand.self, forKey: .redoable, from: decoder).map(
+            \.command)
         index = IDIndex(items.keys)
         abbreviation = index.abbreviation
     }

@@ -4,12 +4,13 @@
 ///     record   payload length (UInt32), its bitwise complement (UInt32),
 ///              CRC-32 of kind and payload (UInt32), kind (1 byte), payload
 ///
-/// Payloads are JSON in `ValueCoding`. A record whose length checks out, that reaches the end of
+/// Payloads are in `BinaryFormat` (JSON in `ValueCoding` in version 1, which is still read;
+/// see `RecordCoding`). A record whose length checks out, that reaches the end of
 /// the file and fails its checksum, is a torn write from a crash: a change that was never
 /// acknowledged. Anything else that fails its checks is damage, and the file is not touched.
 enum DiskFormat {
     static let magic = Array("AppCore\n".utf8)
-    static let version = 1
+    static let version = RecordCoding.newestVersion
     static let headerSize = magic.count + 4
     static let recordHeaderSize = 13
     /// Larger than any state this program keeps; a larger length can only be damage.
@@ -45,8 +46,8 @@ enum DiskFormat {
         return littleEndian(length) + littleEndian(~length) + littleEndian(CRC32.checksum(checked)) + checked
     }
 
-    /// Checks that `bytes` begin with a header this program reads.
-    static func checkHeader(_ bytes: [UInt8], path: String) throws {
+    /// Checks that `bytes` begin with a header this program reads; returns how its records are written.
+    static func checkHeader(_ bytes: [UInt8], path: String) throws -> RecordCoding {
         guard !bytes.isEmpty else {
             throw StoreError.unreadable(path: path, reason: "the file is empty, so it is not an AppCore store")
         }
@@ -62,9 +63,10 @@ enum DiskFormat {
         guard found <= version else {
             throw StoreError.newerFormat(path: path, found: found, newestKnown: version)
         }
-        guard found == version else {
+        guard let coding = RecordCoding(version: found) else {
             throw StoreError.unreadable(path: path, reason: "format version \(found) is not one this program wrote")
         }
+        return coding
     }
 
     /// Reads whole records from `bytes`, whose first byte is at `base` in the file.

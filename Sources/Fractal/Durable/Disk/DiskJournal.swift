@@ -14,8 +14,8 @@ final class DiskJournal<State: Changeable>: Journal {
     private let lockPath: String
     private let lockDescriptor: Int32
     private let initial: State
-    private let encoder = ValueCoding.makeEncoder()
-    private let decoder = ValueCoding.makeDecoder()
+    /// How the records of the file as last loaded are written.
+    private var coding = RecordCoding.binary
 
     private var file: Int32 = -1
     private var identity: FileIdentity?
@@ -69,7 +69,7 @@ final class DiskJournal<State: Changeable>: Journal {
         file = opened
         let status = try POSIXFile.status(of: opened, path: path)
         let bytes = try POSIXFile.read(opened, from: 0, to: status.size, path: path)
-        try DiskFormat.checkHeader(bytes, path: path)
+        coding = try DiskFormat.checkHeader(bytes, path: path)
         let scan = try DiskFormat.scan(bytes, from: DiskFormat.headerSize, path: path)
         guard let snapshot = scan.records.first, snapshot.kind == .snapshot else {
             let reason = scan.records.isEmpty ? "the file is cut short inside its snapshot" : "it has no snapshot"
@@ -77,6 +77,10 @@ final class DiskJournal<State: Changeable>: Journal {
         }
         var state = try decode(State.self, from: snapshot)
         try apply(scan.records.dropFirst(), to: &state)
+        if coding != .binary && holdsExclusiveLock {
+            try writeSnapshotFile(state)
+            return try load()
+        }
         try cutTornTail(of: scan)
         identity = status.identity
         offset = scan.end
@@ -90,7 +94,8 @@ final class DiskJournal<State: Changeable>: Journal {
         guard let current = try POSIXFile.status(path) else {
             throw StoreError.failed(path: path, operation: "read", reason: "the file was removed")
         }
-        guard !forgotten, current.identity == identity else {
+        // A file another writer replaced, or one in an older format that a writer must rewrite first.
+        guard !forgotten, current.identity == identity, coding == .binary || !holdsExclusiveLock else {
             state = try load()
             return
         }
@@ -104,7 +109,7 @@ final class DiskJournal<State: Changeable>: Journal {
     }
 
     func append(_ changes: [State.Change], reaching state: State) throws {
-        let record = DiskFormat.record(.changes, payload: Array(try encoder.encode(changes)))
+        let record = DiskFormat.record(.changes, payload: try RecordCoding.binary.encode(changes))
         try POSIXFile.write(file, record, at: offset, path: path)
         try POSIXFile.sync(file, path: path)
         offset += record.count
@@ -132,7 +137,8 @@ final class DiskJournal<State: Changeable>: Journal {
     /// Writes a new file holding only `state`, then puts it in place of the old one in one step.
     private func writeSnapshotFile(_ state: State) throws {
         let temporary = "\(path).new-\(getpid())"
-        let contents = DiskFormat.header() + DiskFormat.record(.snapshot, payload: Array(try encoder.encode(state)))
+        let contents =
+            DiskFormat.header() + DiskFormat.record(.snapshot, payload: try RecordCoding.binary.encode(state))
         let descriptor = try POSIXFile.open(temporary, O_WRONLY | O_CREAT | O_TRUNC)
         do {
             defer { POSIXFile.close(descriptor) }
@@ -171,7 +177,7 @@ final class DiskJournal<State: Changeable>: Journal {
 
     private func decode<Value: Decodable>(_ type: Value.Type, from record: DiskFormat.Record) throws -> Value {
         do {
-            return try decoder.decode(type, from: Data(record.payload))
+            return try coding.decode(type, from: Array(record.payload))
         } catch {
             throw StoreError.unreadable(path: path, reason: "a record does not hold what this program wrote: \(error)")
         }

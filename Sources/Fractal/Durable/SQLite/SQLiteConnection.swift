@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 
 /// One connection to an SQLite database through the C API, with its prepared statements kept for
 /// reuse. A class, because it owns the connection handle, which must be closed exactly once.
@@ -104,7 +103,7 @@ final class SQLiteConnection {
 /// A value bound to a statement's parameter.
 enum SQLiteValue {
     case integer(Int64)
-    case blob(Data)
+    case blob([UInt8])
 }
 
 /// One row of a statement's result, read by column index.
@@ -115,10 +114,10 @@ struct SQLiteRow {
         sqlite3_column_int64(statement, column)
     }
 
-    func blob(_ column: Int32) -> Data {
+    func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(statement, column))
-        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
-        return Data(bytes: bytes, count: count)
+        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 }
 

@@ -13,13 +13,14 @@ import Foundation
 final class SQLiteJournal<State: Changeable>: Journal {
     /// Marks a database as ours, in its header (`PRAGMA application_id`): "ApCo".
     static var applicationID: Int64 { 0x4170_436F }
-    /// The newest schema this program writes (`PRAGMA user_version`).
-    static var schemaVersion: Int64 { 1 }
+    /// The newest schema this program writes (`PRAGMA user_version`): the tables are the same in
+    /// every version, the blobs in them are coded as `RecordCoding` says.
+    static var schemaVersion: Int64 { Int64(RecordCoding.newestVersion) }
 
     let path: String
     private let connection: SQLiteConnection
-    private let encoder = ValueCoding.makeEncoder()
-    private let decoder = ValueCoding.makeDecoder()
+    /// How the blobs of the database are written, by its `user_version`.
+    private var coding = RecordCoding.binary
 
     private var sequence: Int64 = 0
     private var snapshotSequence: Int64 = 0
@@ -31,11 +32,12 @@ final class SQLiteJournal<State: Changeable>: Journal {
     /// Opens the database at `path`, creating it with `initial` when no file is there.
     init(path: String, initial: State) throws {
         self.path = path
-        if try POSIXFile.status(path) == nil { try Self.create(at: path, initial: initial, encoder: encoder) }
+        if try POSIXFile.status(path) == nil { try Self.create(at: path, initial: initial) }
         try Self.checkHeader(of: path)
         connection = try SQLiteConnection(path: path)
-        try checkSchema()
+        coding = try checkSchema()
         try connection.execute("PRAGMA synchronous = FULL")
+        if coding != .binary { try migrate() }
     }
 
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
@@ -76,7 +78,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
     }
 
     func append(_ changes: [State.Change], reaching state: State) throws {
-        let batch = try encoder.encode(changes)
+        let batch = try RecordCoding.binary.encode(changes)
         try connection.run(
             "INSERT INTO changes (sequence, batch) VALUES (?, ?)", [.integer(sequence + 1), .blob(batch)])
         sequence += 1
@@ -102,8 +104,22 @@ final class SQLiteJournal<State: Changeable>: Journal {
         for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(path + suffix) }
     }
 
+    /// Rewrites a database of an older version in the newest, in one transaction: the state as
+    /// one snapshot, no changes after it. Another process may have done it first.
+    private func migrate() throws {
+        try exclusively {
+            coding = try checkSchema()
+            guard coding != .binary else { return }
+            let state = try load()
+            coding = .binary
+            try connection.run("DELETE FROM changes")
+            try writeSnapshot(state, at: sequence)
+            try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
+        }
+    }
+
     private func writeSnapshot(_ state: State, at sequence: Int64) throws {
-        let bytes = try encoder.encode(state)
+        let bytes = try RecordCoding.binary.encode(state)
         try connection.run(
             "UPDATE snapshot SET sequence = ?, state = ? WHERE id = 1", [.integer(sequence), .blob(bytes)])
         snapshotSequence = sequence
@@ -148,16 +164,17 @@ final class SQLiteJournal<State: Changeable>: Journal {
         }
     }
 
-    private func decode<Value: Decodable>(_ type: Value.Type, from bytes: Data) throws -> Value {
+    private func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
         do {
-            return try decoder.decode(type, from: bytes)
+            return try coding.decode(type, from: bytes)
         } catch {
             throw StoreError.unreadable(path: path, reason: "a record does not hold what this program wrote: \(error)")
         }
     }
 
     /// Reads only pragmas and our own tables: a database that is not ours is never written to.
-    private func checkSchema() throws {
+    /// Returns how the blobs of this version are written.
+    private func checkSchema() throws -> RecordCoding {
         let application = try connection.integer("PRAGMA application_id") ?? 0
         guard application == Self.applicationID else {
             throw StoreError.unreadable(
@@ -168,9 +185,10 @@ final class SQLiteJournal<State: Changeable>: Journal {
         guard version <= Self.schemaVersion else {
             throw StoreError.newerFormat(path: path, found: Int(version), newestKnown: Int(Self.schemaVersion))
         }
-        guard version == Self.schemaVersion else {
+        guard let coding = RecordCoding(version: Int(version)) else {
             throw StoreError.unreadable(path: path, reason: "schema version \(version) is not one this program wrote")
         }
+        return coding
     }
 
     /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all.
@@ -191,7 +209,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
 
     /// Builds a new database beside `path`, then links it into place in one step, so that no
     /// other process ever sees a half-made store.
-    private static func create(at path: String, initial: State, encoder: JSONEncoder) throws {
+    private static func create(at path: String, initial: State) throws {
         let temporary = "\(path).new-\(getpid())"
         for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(temporary + suffix) }
         do {
@@ -205,7 +223,8 @@ final class SQLiteJournal<State: Changeable>: Journal {
                 CREATE TABLE changes (sequence INTEGER PRIMARY KEY, batch BLOB NOT NULL);
                 """)
             try connection.run(
-                "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)", [.blob(encoder.encode(initial))])
+                "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)",
+                [.blob(RecordCoding.binary.encode(initial))])
             connection.close()
             guard link(temporary, path) == 0 || errno == EEXIST else {
                 throw StoreError.failed(path: path, operation: "create", reason: String(cString: strerror(errno)))
