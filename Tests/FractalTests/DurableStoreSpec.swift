@@ -29,7 +29,7 @@ struct DurableStoreSpec {
         for entry in entries { try store.change([.append(entry)]) }
         let reopened = try variant.open(at: path, initial: Ledger())
         #expect(reopened.state().entries == entries)
-        #expect(try fileSize(path) < 3 * 1_500 * 100 + 16 * 1024)
+        #expect(try fileSize(path) < 3 * 1_500 * 100 + 4 * 1024)
     }
 
     @Test(arguments: DurableVariant.allCases)

@@ -21,6 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     stores()
     hotPaths()
     growth()
+    startUp()
 }
 
 // MARK: The floor
@@ -188,5 +189,29 @@ func growth() {
                 },
                 teardown: { try store.value.destroy() })
         }
+    }
+}
+
+// MARK: Start-up: what every run of a program pays before its first message
+
+func startUp() {
+    let stores: [(String, @Sendable (String, AppState) throws -> Store<AppState>)] = [
+        ("disk", { try createDiskStore(at: $0, initial: $1) }),
+        ("sqlite", { try createSQLiteStore(at: $0, initial: $1) }),
+    ]
+    for (name, open) in stores {
+        let path = Fixture<String>()
+        Benchmark(
+            "open-\(name)-todos-1k", configuration: .init(scalingFactor: .one, maxIterations: 200),
+            closure: { benchmark in
+                for _ in benchmark.scaledIterations { blackHole(try open(path.value, AppState.initial).state()) }
+            },
+            setup: {
+                // A thousand to-dos, their thousand journal entries, and the command that made them.
+                let (state, _) = try todoState(count: 1_000)
+                path.set(scratchPath(name))
+                _ = try open(path.value, state)
+            },
+            teardown: { try open(path.value, AppState.initial).destroy() })
     }
 }

@@ -28,7 +28,11 @@ struct IDIndex: Sendable {
 
     /// The prefix length that tells every id apart: neighbours in sorted order share the most.
     var abbreviation: Int {
-        zip(sorted, sorted.dropFirst()).reduce(Self.shortest) { max($0, Self.sharedPrefix($1.0, $1.1) + 1) }
+        var longest = Self.shortest
+        for position in sorted.indices.dropFirst() {
+            longest = max(longest, Self.sharedPrefix(sorted[position - 1], sorted[position]) + 1)
+        }
+        return longest
     }
 
     /// Where `id` is, or would go, in sorted order: a binary search.
@@ -41,7 +45,11 @@ struct IDIndex: Sendable {
         return low
     }
 
+    /// A plain loop: it runs for every pair of neighbours each time a store opens.
     private static func sharedPrefix(_ a: TodoID, _ b: TodoID) -> Int {
-        zip(a.value.utf8, b.value.utf8).prefix { $0 == $1 }.count
+        var (left, right) = (a.value.utf8.makeIterator(), b.value.utf8.makeIterator())
+        var shared = 0
+        while let x = left.next(), let y = right.next(), x == y { shared += 1 }
+        return shared
     }
 }

@@ -5,7 +5,7 @@ import Fractal
 /// fields, dates as milliseconds. Read back at every program start, by the thousand, this form
 /// is also read field by field from a store's binary form (`BinaryFieldDecodable`); messages and
 /// exports keep the named form.
-struct StoredItem: Codable, BinaryFieldDecodable {
+struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
     let item: TodoItem
 
     init(_ item: TodoItem) {
@@ -45,6 +45,19 @@ struct StoredItem: Codable, BinaryFieldDecodable {
             extras: extras, created: created, completed: completed)
     }
 
+    func write(fields: inout BinaryFieldWriter) {
+        fields.string(item.id.value)
+        fields.string(item.title)
+        fields.string(item.notes)
+        fields.optional(item.due) { $0.string($1.description) }
+        fields.optional(item.priority) { $0.string($1.rawValue) }
+        fields.strings(item.tags)
+        fields.strings(item.contexts)
+        fields.stringsByString(item.extras)
+        fields.int64(item.created.milliseconds)
+        fields.optional(item.completed) { $0.int64($1.milliseconds) }
+    }
+
     func encode(to encoder: any Encoder) throws {
         var fields = encoder.unkeyedContainer()
         try fields.encode(item.id.value)
@@ -60,7 +73,7 @@ struct StoredItem: Codable, BinaryFieldDecodable {
     }
 }
 
-struct StoredJournalEntry: Codable, BinaryFieldDecodable {
+struct StoredJournalEntry: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
     let entry: JournalEntry
 
     init(_ entry: JournalEntry) {
@@ -84,6 +97,14 @@ struct StoredJournalEntry: Codable, BinaryFieldDecodable {
         entry = JournalEntry(at: at, action: action, id: id, title: try fields.string(), command: try fields.string())
     }
 
+    func write(fields: inout BinaryFieldWriter) {
+        fields.int64(entry.at.milliseconds)
+        fields.string(entry.action.rawValue)
+        fields.string(entry.id.value)
+        fields.string(entry.title)
+        fields.string(entry.command)
+    }
+
     func encode(to encoder: any Encoder) throws {
         var fields = encoder.unkeyedContainer()
         try fields.encode(entry.at.milliseconds)
@@ -95,11 +116,26 @@ struct StoredJournalEntry: Codable, BinaryFieldDecodable {
 }
 
 /// A command that can be undone, as a store keeps it (see `DoneCommand`'s coding).
-struct StoredCommand: Decodable, BinaryFieldDecodable {
+struct StoredCommand: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
     let command: DoneCommand
+
+    init(_ command: DoneCommand) {
+        self.command = command
+    }
 
     init(from decoder: any Decoder) throws {
         command = try DoneCommand(from: decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try command.encode(to: encoder)
+    }
+
+    func write(fields: inout BinaryFieldWriter) throws {
+        fields.string(command.label)
+        try fields.list(command.touched.compactMap { command.before[$0] }.map(StoredItem.init))
+        try fields.list(command.touched.compactMap { command.after[$0] }.map(StoredItem.init))
+        fields.strings(command.touched.map(\.value))
     }
 
     init(fields: inout BinaryFieldReader) throws {

@@ -156,10 +156,10 @@ extension TodoState {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items.values.map(StoredItem.init), forKey: .items)
-        try container.encode(journal.map(StoredJournalEntry.init), forKey: .journal)
-        try container.encode(undoable, forKey: .undoable)
-        try container.encode(redoable, forKey: .redoable)
+        try container.encodeFieldList(items.values.map(StoredItem.init), forKey: .items, to: encoder)
+        try container.encodeFieldList(journal.map(StoredJournalEntry.init), forKey: .journal, to: encoder)
+        try container.encodeFieldList(undoable.map(StoredCommand.init), forKey: .undoable, to: encoder)
+        try container.encodeFieldList(redoable.map(StoredCommand.init), forKey: .redoable, to: encoder)
     }
 
     /// Two states are equal when what they keep is; the index follows from the items.

@@ -26,15 +26,14 @@ protocol Journal<State>: SendableMetatype {
 }
 
 /// When a journal rewrites its snapshot: once the changes kept since the last one outweigh a
-/// quarter of it. A change then costs the same however large the state grows (each rewrite is
-/// paid for by the changes that came before it), and opening reads at most about one and a
-/// quarter times the state. The quarter, not more: a kept change reads back several times slower
-/// than the snapshot, byte for byte, since each is a value of its own, and every program start
-/// reads all of them.
+/// sixteenth of it. Every program start reads all of those changes, and a change reads back some
+/// twenty times slower than the snapshot, byte for byte, being a value of its own decoded through
+/// `Codable`; so they are kept few. A change still costs the same however large the state grows:
+/// each rewrite is paid for by the changes that came before it.
 enum CompactionPolicy {
-    static let smallestLog = 16 * 1024
+    static let smallestLog = 4 * 1024
 
     static func shouldCompact(changeBytes: Int, snapshotBytes: Int) -> Bool {
-        changeBytes > max(snapshotBytes / 4, smallestLog)
+        changeBytes > max(snapshotBytes / 16, smallestLog)
     }
 }

@@ -33,4 +33,37 @@ enum RecordCoding {
         case .binary: try BinaryDecoder.decode(type, from: bytes)
         }
     }
+
+    /// A batch of changes: in the binary form field by field, where the changes read and write
+    /// their own fields (`BinaryFieldEncodable`), since a store reads every kept change at start.
+    func encode<Change: Encodable>(batch: [Change]) throws -> [UInt8] {
+        guard self == .binary, let type = Change.self as? any BinaryFieldEncodable.Type else {
+            return try encode(batch)
+        }
+        return try Self.write(batch, as: type)
+    }
+
+    func decode<Change: Decodable>(batch type: [Change].Type, from bytes: [UInt8]) throws -> [Change] {
+        guard self == .binary, let type = Change.self as? any BinaryFieldDecodable.Type else {
+            return try decode([Change].self, from: bytes)
+        }
+        return try Self.read(bytes, as: type)
+    }
+
+    private static func write<Field: BinaryFieldEncodable, Change>(_ batch: [Change], as: Field.Type) throws -> [UInt8]
+    {
+        var writer = BinaryWriter()
+        try BinaryFieldWriter.write(batch.map { $0 as! Field }, to: &writer)
+        return writer.bytes
+    }
+
+    private static func read<Field: BinaryFieldDecodable, Change>(_ bytes: [UInt8], as: Field.Type) throws -> [Change] {
+        var reader = BinaryReader(bytes)
+        let batch = try BinaryFieldReader.elements(of: &reader) { try Field(fields: &$0) }
+        guard reader.isAtEnd else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "\(bytes.count - reader.position) bytes follow the changes"))
+        }
+        return batch.map { $0 as! Change }
+    }
 }

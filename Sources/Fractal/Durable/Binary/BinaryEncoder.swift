@@ -12,8 +12,9 @@ enum BinaryEncoder {
     }
 }
 
-/// One value as it encoded itself; lists and keyed values are boxes that their containers fill.
-private enum EncodedValue {
+/// One value as it encoded itself; lists and keyed values are boxes that their containers fill;
+/// `written` is a value already in its binary form (see `BinaryFieldEncodable`).
+enum EncodedValue {
     case null
     case bool(Bool)
     case signed(Int64)
@@ -23,6 +24,7 @@ private enum EncodedValue {
     case string(String)
     case list(ListBox)
     case keyed(KeyedBox)
+    case written([UInt8])
 
     func write(to writer: inout BinaryWriter) {
         switch self {
@@ -58,18 +60,20 @@ private enum EncodedValue {
                     value.write(to: &body)
                 }
             }
+        case .written(let bytes):
+            writer.append(bytes)
         }
     }
 }
 
 /// A list being filled. A class: the container that fills it and the tree that holds it share it.
-private final class ListBox {
+final class ListBox {
     var elements: [EncodedValue] = []
 }
 
 /// A keyed value being filled, in the order its keys came; a key given again replaces its value.
 /// A class: the container that fills it and the tree that holds it share it.
-private final class KeyedBox {
+final class KeyedBox {
     var keys: [String] = []
     var values: [EncodedValue] = []
     private var positions: [String: Int] = [:]
@@ -87,7 +91,7 @@ private final class KeyedBox {
 
 /// The `Encoder` a value encodes itself into. A class, as `Encoder`s are passed around by
 /// reference: the containers it hands out fill what it holds.
-private final class ValueEncoder: Encoder {
+final class ValueEncoder: Encoder {
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any] = [:]
     var value: EncodedValue?
@@ -111,7 +115,7 @@ private final class ValueEncoder: Encoder {
         SingleValueWriter(encoder: self)
     }
 
-    private func keyedBox() -> KeyedBox {
+    func keyedBox() -> KeyedBox {
         if case .keyed(let box) = value { return box }
         let box = KeyedBox()
         value = .keyed(box)

@@ -70,11 +70,15 @@ struct BinaryWriter {
         }
     }
 
+    mutating func append(_ written: [UInt8]) {
+        bytes.append(contentsOf: written)
+    }
+
     /// Writes a list's or keyed value's body, and its length in front of it.
-    mutating func sized(_ body: (inout BinaryWriter) -> Void) {
+    mutating func sized(_ body: (inout BinaryWriter) throws -> Void) rethrows {
         let lengthAt = bytes.count
         fixed(UInt32(0))
-        body(&self)
+        try body(&self)
         let length = UInt32(truncatingIfNeeded: bytes.count - lengthAt - 4)
         withUnsafeBytes(of: length.littleEndian) { length in
             for (index, byte) in length.enumerated() { bytes[lengthAt + index] = byte }

@@ -109,7 +109,7 @@ final class DiskJournal<State: Changeable>: Journal {
     }
 
     func append(_ changes: [State.Change], reaching state: State) throws {
-        let record = DiskFormat.record(.changes, payload: try RecordCoding.binary.encode(changes))
+        let record = DiskFormat.record(.changes, payload: try RecordCoding.binary.encode(batch: changes))
         try POSIXFile.write(file, record, at: offset, path: path)
         try POSIXFile.sync(file, path: path)
         offset += record.count
@@ -158,7 +158,7 @@ final class DiskJournal<State: Changeable>: Journal {
                 throw StoreError.unreadable(path: path, reason: "a second snapshot stands among the changes")
             }
             do {
-                try state.apply(try decode([State.Change].self, from: record))
+                try state.apply(try decode(batchFrom: record))
             } catch let error as StoreError {
                 throw error
             } catch {
@@ -176,8 +176,17 @@ final class DiskJournal<State: Changeable>: Journal {
     }
 
     private func decode<Value: Decodable>(_ type: Value.Type, from record: DiskFormat.Record) throws -> Value {
+        try readable { try coding.decode(type, from: Array(record.payload)) }
+    }
+
+    private func decode(batchFrom record: DiskFormat.Record) throws -> [State.Change] {
+        try readable { try coding.decode(batch: [State.Change].self, from: Array(record.payload)) }
+    }
+
+    /// Runs a read; what fails in it is a record that does not hold what this program wrote.
+    private func readable<Value>(_ read: () throws -> Value) throws -> Value {
         do {
-            return try coding.decode(type, from: Array(record.payload))
+            return try read()
         } catch {
             throw StoreError.unreadable(path: path, reason: "a record does not hold what this program wrote: \(error)")
         }

@@ -78,7 +78,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
     }
 
     func append(_ changes: [State.Change], reaching state: State) throws {
-        let batch = try RecordCoding.binary.encode(changes)
+        let batch = try RecordCoding.binary.encode(batch: changes)
         try connection.run(
             "INSERT INTO changes (sequence, batch) VALUES (?, ?)", [.integer(sequence + 1), .blob(batch)])
         sequence += 1
@@ -136,7 +136,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
         ) { row in
             let bytes = row.blob(1)
             do {
-                try state.apply(try decode([State.Change].self, from: bytes))
+                try state.apply(try decode(batchFrom: bytes))
             } catch let error as StoreError {
                 throw error
             } catch {
@@ -165,8 +165,17 @@ final class SQLiteJournal<State: Changeable>: Journal {
     }
 
     private func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
+        try readable { try coding.decode(type, from: bytes) }
+    }
+
+    private func decode(batchFrom bytes: [UInt8]) throws -> [State.Change] {
+        try readable { try coding.decode(batch: [State.Change].self, from: bytes) }
+    }
+
+    /// Runs a read; what fails in it is a record that does not hold what this program wrote.
+    private func readable<Value>(_ read: () throws -> Value) throws -> Value {
         do {
-            return try coding.decode(type, from: bytes)
+            return try read()
         } catch {
             throw StoreError.unreadable(path: path, reason: "a record does not hold what this program wrote: \(error)")
         }
@@ -225,15 +234,17 @@ final class SQLiteJournal<State: Changeable>: Journal {
             try connection.run(
                 "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)",
                 [.blob(RecordCoding.binary.encode(initial))])
+            // Everything into the database file itself: only that file is linked into place.
+            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             connection.close()
             guard link(temporary, path) == 0 || errno == EEXIST else {
                 throw StoreError.failed(path: path, operation: "create", reason: String(cString: strerror(errno)))
             }
             try POSIXFile.syncFolder(of: path)
         } catch {
-            try? POSIXFile.remove(temporary)
+            for suffix in ["", "-wal", "-shm"] { try? POSIXFile.remove(temporary + suffix) }
             throw error
         }
-        try POSIXFile.remove(temporary)
+        for suffix in ["", "-wal", "-shm"] { try POSIXFile.remove(temporary + suffix) }
     }
 }

@@ -1,0 +1,74 @@
+import AppCore
+import Foundation
+import Fractal
+import Testing
+
+/// A durable store keeps the state field by field, in a form of its own: whatever the features
+/// did, reopening the store gives back the very state that a memory store reached.
+@Suite("State, as a store keeps it")
+struct StoredStateSpec {
+    /// One of every command that changes the state, each kind of to-do edit among them.
+    static let session: [Message] = [
+        .coin(.flip(count: 3)),
+        .dice(.roll(expression: "4d6kh3", times: 2)),
+        .eightBall(.ask(question: "Will it keep?")),
+        .todo(.add(draft: TodoDraft(title: "buy milk"))),
+        .todo(
+            .add(
+                draft: TodoDraft(
+                    title: "file taxes", notes: "the green folder", due: Day(year: 2027, month: 2, day: 28),
+                    priority: .high, tags: ["admin", "money"], contexts: ["desk"]))),
+        .todo(
+            .importItems(
+                text:
+                    "(B) 2026-11-01 call the bank +money @phone due:2026-12-01 ref:42\nx 2026-11-03 2026-11-02 done\n",
+                format: .todotxt)),
+    ]
+
+    @Test(arguments: ["disk", "sqlite"])
+    func reopeningGivesBackTheStateAMemoryStoreReached(_ kind: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stored-state-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("store").path
+        let open = {
+            kind == "disk"
+                ? try createDiskStore(at: path, initial: AppState.initial)
+                : try createSQLiteStore(at: path, initial: AppState.initial)
+        }
+
+        let durable = try open()
+        let memory = createMemoryStore(initial: AppState.initial)
+        for store in [durable, memory] {
+            let core = createAppCore(store: store, random: .seeded(7), clock: .fixed(noon), receivers: [])
+            for message in Self.session { core(message) }
+            for message in try Self.edits(of: store.state().todos) { core(message) }
+        }
+
+        let reopened = try open().state()
+        #expect(memory.state().todos.items.count == 5)
+        #expect(memory.state().todos.journal.count > 10)
+        #expect(reopened == memory.state())
+    }
+
+    /// Every kind of change to the items there are, then undoing and redoing.
+    static func edits(of todos: TodoState) throws -> [Message] {
+        let ids = todos.items.keys.map(\.value)
+        return [
+            .todo(
+                .edit(
+                    reference: ids[0],
+                    changes: [
+                        .title("buy oat milk"), .notes("two cartons"), .due(Day(year: 2026, month: 12, day: 24)),
+                        .priority(.low), .tags(["errands"]), .addTag("shop"), .removeTag("errands"),
+                        .contexts(["town"]),
+                    ])),
+            .todo(.edit(reference: ids[1], changes: [.due(nil), .priority(nil)])),
+            .todo(.complete(references: [ids[0], ids[2]])),
+            .todo(.reopen(references: [ids[2]])),
+            .todo(.fork(reference: ids[1], changes: [.title("file next year's taxes")])),
+            .todo(.delete(references: [ids[3]])),
+            .todo(.undo), .todo(.undo), .todo(.redo),
+        ]
+    }
+}
