@@ -50,10 +50,12 @@ enum RecordCoding {
         return try Self.read(bytes, as: type)
     }
 
+    // `Field` is `Change` itself, opened from the check above: every cast below succeeds.
+
     private static func write<Field: BinaryFieldEncodable, Change>(_ batch: [Change], as: Field.Type) throws -> [UInt8]
     {
         var writer = BinaryWriter()
-        try BinaryFieldWriter.write(batch.map { $0 as! Field }, to: &writer)
+        try BinaryFieldWriter.write(batch.compactMap { $0 as? Field }, to: &writer)
         return writer.bytes
     }
 
@@ -64,6 +66,6 @@ enum RecordCoding {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "\(bytes.count - reader.position) bytes follow the changes"))
         }
-        return batch.map { $0 as! Change }
+        return batch.compactMap { $0 as? Change }
     }
 }
