@@ -1,8 +1,8 @@
 import Foundation
 
-/// The one JSON encoding of every value: what programs print, stores keep and scenario
-/// files hold. Keys are sorted, so equal values give equal text; dates are ISO 8601 in UTC to the
-/// millisecond, and read back to the very same `Date`.
+/// The one JSON encoding of every value: what programs print and scenario files hold (stores keep
+/// their own binary form, `BinaryFormat`). Keys are sorted, so equal values give equal text; dates
+/// are ISO 8601 in UTC to the millisecond, and read back to the very same `Date`.
 public enum ValueCoding {
     public static func makeEncoder(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
@@ -69,14 +69,7 @@ public enum ValueCoding {
             bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
             bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z")
         else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { decimalNumber(bytes[range]) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             let millisecond = number(20..<23), (1...12).contains(month), (1...31).contains(day), hour < 24,

@@ -23,14 +23,7 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
         let bytes = Array(text.utf8)
         let dash = UInt8(ascii: "-")
         guard bytes.count == 10, bytes[4] == dash, bytes[7] == dash else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { decimalNumber(bytes[range]) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         self.init(year: year, month: month, day: day)
     }
