@@ -200,18 +200,20 @@ func startUp() {
         ("sqlite", { try createSQLiteStore(at: $0, initial: $1) }),
     ]
     for (name, open) in stores {
-        let path = Fixture<String>()
-        Benchmark(
-            "open-\(name)-todos-1k", configuration: .init(scalingFactor: .one, maxIterations: 200),
-            closure: { benchmark in
-                for _ in benchmark.scaledIterations { blackHole(try open(path.value, AppState.initial).state()) }
-            },
-            setup: {
-                // A thousand to-dos, their thousand journal entries, and the command that made them.
-                let (state, _) = try todoState(count: 1_000)
-                path.set(scratchPath(name))
-                _ = try open(path.value, state)
-            },
-            teardown: { try open(path.value, AppState.initial).destroy() })
+        for count in [1_000, 10_000] {
+            let path = Fixture<String>()
+            Benchmark(
+                "open-\(name)-todos-\(count / 1_000)k", configuration: .init(scalingFactor: .one, maxIterations: 200),
+                closure: { benchmark in
+                    for _ in benchmark.scaledIterations { blackHole(try open(path.value, AppState.initial).state()) }
+                },
+                setup: {
+                    // The to-dos, a journal entry for each, and the command that made them.
+                    let (state, _) = try todoState(count: count)
+                    path.set(scratchPath(name))
+                    _ = try open(path.value, state)
+                },
+                teardown: { try open(path.value, AppState.initial).destroy() })
+        }
     }
 }

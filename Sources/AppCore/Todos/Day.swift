@@ -19,12 +19,23 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
 
     /// `2026-12-01`, strictly.
     public init?(iso text: some StringProtocol) {
-        // Read byte by byte: every stored due date passes through here when a store opens.
-        let bytes = Array(text.utf8)
+        // Read in place, byte by byte: every stored due date passes through here when a store opens.
+        guard
+            let day = text.utf8.withContiguousStorageIfAvailable(Day.init(isoBytes:)) ?? Day(isoBytes: Array(text.utf8))
+        else { return nil }
+        self = day
+    }
+
+    private init?(isoBytes bytes: some RandomAccessCollection<UInt8>) {
+        guard bytes.count == 10 else { return nil }
+        let start = bytes.startIndex
+        func part(_ from: Int, _ to: Int) -> Int? {
+            decimalNumber(bytes[bytes.index(start, offsetBy: from)..<bytes.index(start, offsetBy: to)])
+        }
         let dash = UInt8(ascii: "-")
-        guard bytes.count == 10, bytes[4] == dash, bytes[7] == dash else { return nil }
-        func number(_ range: Range<Int>) -> Int? { decimalNumber(bytes[range]) }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        guard bytes[bytes.index(start, offsetBy: 4)] == dash, bytes[bytes.index(start, offsetBy: 7)] == dash,
+            let year = part(0, 4), let month = part(5, 7), let day = part(8, 10)
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 

@@ -20,19 +20,6 @@ final class SQLiteConnection {
         }
         // Other processes may hold the write lock for a moment: wait for it rather than fail.
         sqlite3_busy_timeout(opened, 10_000)
-        // A program run is one connection. Were the last to close to copy the log into the
-        // database and remove it, and the next to make it anew, each run would sync five times
-        // instead of twice. So the log stays, and is copied over once it holds a hundred pages.
-        // A commit is on the disk either way: in the log, synced before `COMMIT` returns.
-        var keep: Int32 = 1
-        guard csqlite_keep_log_on_close(opened) == SQLITE_OK,
-            sqlite3_file_control(opened, "main", SQLITE_FCNTL_PERSIST_WAL, &keep) == SQLITE_OK,
-            sqlite3_exec(opened, "PRAGMA wal_autocheckpoint = 100", nil, nil, nil) == SQLITE_OK
-        else {
-            let reason = String(cString: sqlite3_errmsg(opened))
-            close()
-            throw StoreError.failed(path: path, operation: "set up", reason: reason)
-        }
     }
 
     deinit { close() }

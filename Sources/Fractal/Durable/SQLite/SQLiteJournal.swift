@@ -234,17 +234,15 @@ final class SQLiteJournal<State: Changeable>: Journal {
             try connection.run(
                 "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)",
                 [.blob(RecordCoding.binary.encode(initial))])
-            // Everything into the database file itself: only that file is linked into place.
-            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             connection.close()
             guard link(temporary, path) == 0 || errno == EEXIST else {
                 throw StoreError.failed(path: path, operation: "create", reason: String(cString: strerror(errno)))
             }
             try POSIXFile.syncFolder(of: path)
         } catch {
-            for suffix in ["", "-wal", "-shm"] { try? POSIXFile.remove(temporary + suffix) }
+            try? POSIXFile.remove(temporary)
             throw error
         }
-        for suffix in ["", "-wal", "-shm"] { try POSIXFile.remove(temporary + suffix) }
+        try POSIXFile.remove(temporary)
     }
 }
