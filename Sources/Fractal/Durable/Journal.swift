@@ -26,10 +26,9 @@ protocol Journal<State>: SendableMetatype {
 }
 
 /// When a journal rewrites its snapshot: once the changes kept since the last one outweigh a
-/// sixteenth of it. Every program start reads all of those changes, and a change reads back some
-/// twenty times slower than the snapshot, byte for byte, being a value of its own decoded through
-/// `Codable`; so they are kept few. A change still costs the same however large the state grows:
-/// each rewrite is paid for by the changes that came before it.
+/// sixteenth of it. Every program start reads all of those changes, each a record of its own,
+/// read, checked and applied one by one, so they are kept few. A change still costs the same
+/// however large the state grows: each rewrite is paid for by the changes that came before it.
 enum CompactionPolicy {
     static let smallestLog = 4 * 1024
 
