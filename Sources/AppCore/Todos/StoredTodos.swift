@@ -133,8 +133,8 @@ struct StoredCommand: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
 
     func write(fields: inout BinaryFieldWriter) throws {
         fields.string(command.label)
-        try fields.list(command.touched.compactMap { command.before[$0] }.map(StoredItem.init))
-        try fields.list(command.touched.compactMap { command.after[$0] }.map(StoredItem.init))
+        try fields.list(command.stored(command.before))
+        try fields.list(command.stored(command.after))
         fields.strings(command.touched.map(\.value))
     }
 

@@ -55,9 +55,14 @@ public struct DoneCommand: Codable, Equatable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.unkeyedContainer()
         try fields.encode(label)
-        try fields.encode(touched.compactMap { before[$0] }.map(StoredItem.init))
-        try fields.encode(touched.compactMap { after[$0] }.map(StoredItem.init))
+        try fields.encode(stored(before))
+        try fields.encode(stored(after))
         try fields.encode(touched)
+    }
+
+    /// One side's items as a store keeps them: in the order they were touched.
+    func stored(_ side: [TodoID: TodoItem]) -> [StoredItem] {
+        touched.compactMap { side[$0] }.map(StoredItem.init)
     }
 
     init(label: String, before: [StoredItem], after: [StoredItem], touched: [TodoID]) {

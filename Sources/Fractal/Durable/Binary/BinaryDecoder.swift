@@ -163,10 +163,7 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     init(bytes: [UInt8], at position: Int) throws {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
-        (end, count) = try ScalarReading.wrapping {
-            guard try reader.tag() == .keyed else { throw reader.damage("expected a keyed value", back: 1) }
-            return try reader.body()
-        }
+        (end, count) = try ScalarReading.wrapping { try reader.open(.keyed) }
         self.bytes = bytes
         start = reader.position
     }
@@ -311,10 +308,7 @@ private struct ListReader: UnkeyedDecodingContainer {
 
     init(bytes: [UInt8], at position: Int) throws {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
-        let (end, count) = try ScalarReading.wrapping {
-            guard try reader.tag() == .list else { throw reader.damage("expected a list", back: 1) }
-            return try reader.body()
-        }
+        let (end, count) = try ScalarReading.wrapping { try reader.open(.list) }
         self.reader = BinaryReader(bytes, at: reader.position, end: end)
         self.count = count
     }

@@ -153,10 +153,7 @@ public struct BinaryFieldReader {
 
     /// A field that is a dictionary of strings by string.
     public mutating func stringsByString() throws -> [String: String] {
-        let (end, count) = try ScalarReading.wrapping { () throws -> (Int, Int) in
-            guard try reader.tag() == .keyed else { throw reader.damage("expected a keyed value", back: 1) }
-            return try reader.body()
-        }
+        let (end, count) = try ScalarReading.wrapping { try reader.open(.keyed) }
         var inner = BinaryReader(reader.bytes, at: reader.position, end: end)
         var strings: [String: String] = [:]
         for _ in 0..<count {
@@ -190,10 +187,7 @@ public struct BinaryFieldReader {
 
     /// Reads a list's tag and count; the reader returned reads its elements.
     fileprivate static func list(_ reader: inout BinaryReader) throws -> (reader: BinaryReader, count: Int) {
-        let (end, count) = try ScalarReading.wrapping { () throws -> (Int, Int) in
-            guard try reader.tag() == .list else { throw reader.damage("expected a list", back: 1) }
-            return try reader.body()
-        }
+        let (end, count) = try ScalarReading.wrapping { try reader.open(.list) }
         let elements = BinaryReader(reader.bytes, at: reader.position, end: end)
         reader.position = end
         return (elements, count)

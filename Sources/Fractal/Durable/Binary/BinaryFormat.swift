@@ -173,6 +173,15 @@ struct BinaryReader {
         return (bodyEnd, count)
     }
 
+    /// Opens a list or keyed value: checks its tag, then reads where its body ends and how many
+    /// things it holds; the reader is left at the first of them.
+    mutating func open(_ kind: BinaryFormat.Tag) throws(BinaryFormat.Damage) -> (end: Int, count: Int) {
+        guard try tag() == kind else {
+            throw damage(kind == .list ? "expected a list" : "expected a keyed value", back: 1)
+        }
+        return try body()
+    }
+
     /// Steps over one whole value.
     mutating func skipValue() throws(BinaryFormat.Damage) {
         switch try tag() {
