@@ -34,7 +34,7 @@ let package = Package(
             name: "AppCore",
             dependencies: ["Fractal", .product(name: "Collections", package: "swift-collections")]),
         // Scenarios: the format, the runner, the reports; and recording a program's session as one.
-        .target(name: "Headless", dependencies: ["AppCore"]),
+        .target(name: "Headless", dependencies: ["AppCore", "Fractal"]),
         // What every program shares: store options, rendering, exit codes, recording.
         .target(
             name: "ProgramKit",

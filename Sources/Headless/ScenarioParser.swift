@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Fractal
 
 /// Reads scenario files: line by line, `#` comments, one or more scenarios a file.
 ///
@@ -16,7 +17,7 @@ public enum ScenarioParser {
         let decoder = ValueCoding.makeDecoder()
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingWhitespace()
             let fail = { (problem: String) in ScenarioError(file: file, line: number, problem: problem) }
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             if let name = value(of: "scenario:", in: line) {
@@ -71,7 +72,7 @@ public enum ScenarioParser {
         guard line.hasPrefix(keyword) else { return nil }
         let rest = line.dropFirst(keyword.count)
         guard keyword.hasSuffix(":") || rest.isEmpty || rest.first == " " else { return nil }
-        return rest.trimmingCharacters(in: .whitespaces)
+        return rest.trimmingWhitespace()
     }
 
     private static func message(
@@ -92,8 +93,8 @@ public enum ScenarioParser {
         guard let equals = text.firstIndex(of: "=") else {
             throw fail("expected “expect state PATH = VALUE”, such as expect state todos.count = 3")
         }
-        let path = text[..<equals].trimmingCharacters(in: .whitespaces)
-        let json = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        let path = text[..<equals].trimmingWhitespace()
+        let json = text[text.index(after: equals)...].trimmingWhitespace()
         do {
             let value = try JSONValue(parsing: json)
             return .expectState(path: path.isEmpty ? [] : path.split(separator: ".").map(String.init), value: value)

@@ -11,10 +11,10 @@ public struct Session {
     private let recording: Recording?
 
     public init(
-        options: CommonOptions, seed: UInt64 = 0, environment: [String: String] = ProcessInfo.processInfo.environment
+        options: CommonOptions, seed: UInt64 = 0, environment: [String: String] = ProcessEnvironment.variables
     ) throws {
         self.seed = seed
-        store = try options.storage.open()
+        store = try options.storage.open(environment: environment)
         random = .seeded(seed)
         let clock = try options.clock(environment: environment)
         guard let file = options.record ?? environment["APPCORE_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) else {

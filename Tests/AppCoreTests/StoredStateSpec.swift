@@ -51,6 +51,19 @@ struct StoredStateSpec {
         #expect(reopened == memory.state())
     }
 
+    @Test func aStoredStateThatNamesAnIDTwiceIsRefused() throws {
+        let memory = createMemoryStore(initial: AppState.initial)
+        createAppCore(store: memory, random: .seeded(7), clock: .fixed(noon), receivers: [])(
+            .todo(.add(draft: TodoDraft(title: "buy milk"))))
+        let stored = try ValueCoding.makeEncoder().encode(memory.state().todos)
+        var fields = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
+        let items = try #require(fields["items"] as? [Any])
+        #expect(items.count == 1)
+        fields["items"] = items + items
+        let doubled = try JSONSerialization.data(withJSONObject: fields)
+        #expect(throws: DecodingError.self) { try ValueCoding.makeDecoder().decode(TodoState.self, from: doubled) }
+    }
+
     /// Every kind of change to the items there are, then undoing and redoing.
     static func edits(of todos: TodoState) throws -> [Message] {
         let ids = todos.items.keys.map(\.value)

@@ -38,6 +38,17 @@ struct BinaryFormatSpec {
         #expect(try BinaryDecoder.decode(Sampler.self, from: bytes) == value)
     }
 
+    @Test func aValueIsReadWhereItLiesAmongOtherBytes() throws {
+        let value = Sampler()
+        let encoded = try BinaryEncoder.encode(value)
+        let bytes = [0xFF, 0x00, 0x07] + encoded + [0x01, 0x02]
+        let range = 3..<(3 + encoded.count)
+        #expect(try BinaryDecoder.decode(Sampler.self, from: bytes, in: range) == value)
+        #expect(throws: DecodingError.self) {
+            try BinaryDecoder.decode(Sampler.self, from: bytes, in: range.lowerBound..<(range.upperBound + 1))
+        }
+    }
+
     @Test func equalValuesGiveEqualBytes() throws {
         #expect(try BinaryEncoder.encode(Sampler()) == BinaryEncoder.encode(Sampler()))
     }

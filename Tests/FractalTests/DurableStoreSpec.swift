@@ -77,6 +77,19 @@ struct DurableStoreSpec {
         #expect(first.state().entries == [])
     }
 
+    @Test func theSQLiteLogIsCopiedIntoTheDatabaseOnceItPassesItsLimit() throws {
+        let store = try DurableVariant.sqlite.open(at: path, initial: Ledger())
+        let entries = (0..<400).map { "entry \($0) " + String(repeating: "x", count: 400) }
+        var largestLog = 0
+        for entry in entries {
+            try store.change([.append(entry)])
+            largestLog = max(largestLog, try fileSize(path + "-wal"))
+        }
+        #expect(largestLog > 0)  // changes were kept in the log, not copied at once
+        #expect(largestLog <= 128 * 1024)
+        #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == entries)
+    }
+
     private func fileSize(_ path: String) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }

@@ -23,7 +23,7 @@ public struct AskEightBall: UseCase {
     public func request(_ request: Request) {
         switch request {
         case .ask(let question):
-            let question = question.trimmingCharacters(in: .whitespacesAndNewlines)
+            let question = question.trimmingWhitespace()
             guard !question.isEmpty else { return respond(.failed(.emptyQuestion)) }
             guard question.count <= Self.questionLimit else {
                 return respond(.failed(.questionTooLong(length: question.count, limit: Self.questionLimit)))

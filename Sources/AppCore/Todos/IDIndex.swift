@@ -8,8 +8,11 @@ struct IDIndex: Sendable {
 
     init() {}
 
-    init(_ ids: some Sequence<TodoID>) {
-        sorted = ids.sorted()
+    /// The index of `ids`, with room for `roomToGrow` more before it must be copied to grow.
+    init(_ ids: some Sequence<TodoID>, roomToGrow: Int = 0) {
+        sorted.reserveCapacity(ids.underestimatedCount + roomToGrow)
+        sorted.append(contentsOf: ids)
+        sorted.sort()
     }
 
     /// Adds an id; returns the prefix length it needs to differ from its neighbours.

@@ -1,4 +1,5 @@
 import Foundation
+import Fractal
 
 /// One thing to do: an immutable value, changed only by `alter`, which returns a new item.
 public struct TodoItem: Codable, Equatable, Sendable, Identifiable {
@@ -103,7 +104,7 @@ public struct TodoItem: Codable, Equatable, Sendable, Identifiable {
     }
 
     private static func checked(title: String) throws(TodoFailure) -> String {
-        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = title.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .emptyTitle }
         guard trimmed.count <= titleLimit else { throw .titleTooLong(length: trimmed.count, limit: titleLimit) }
         guard !trimmed.contains(where: \.isNewline) else { throw .titleHasLineBreak }
@@ -111,7 +112,7 @@ public struct TodoItem: Codable, Equatable, Sendable, Identifiable {
     }
 
     private static func checked(labels: [String]) throws(TodoFailure) -> [String] {
-        let cleaned = labels.map { $0.trimmingCharacters(in: .whitespaces) }
+        let cleaned = labels.map { $0.trimmingWhitespace() }
         if let bad = cleaned.first(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) {
             throw .badTag(tag: bad)
         }

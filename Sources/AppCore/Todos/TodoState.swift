@@ -140,17 +140,29 @@ extension TodoState {
         case items, journal, undoable, redoable
     }
 
+    /// How many more items and journal entries a state read from a store has room for.
+    private static let roomToGrow = 64
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Each list goes straight into its collection, with room for what a run adds: at a
+        // thousand to-dos, every array made on the way, and every copy made to grow by one, is
+        // memory a starting program must touch.
         let stored = try container.decodeFieldList(of: StoredItem.self, forKey: .items, from: decoder)
-        items = OrderedDictionary(uniqueKeysWithValues: stored.map { ($0.item.id, $0.item) })
-        journal = Deque(
-            try container.decodeFieldList(of: StoredJournalEntry.self, forKey: .journal, from: decoder).map(\.entry))
+        items.reserveCapacity(stored.count + Self.roomToGrow)
+        for entry in stored where items.updateValue(entry.item, forKey: entry.item.id) != nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .items, in: container, debugDescription: "the id \(entry.item.id.value) is there twice")
+        }
+        let entries = try container.decodeFieldList(of: StoredJournalEntry.self, forKey: .journal, from: decoder)
+        journal.reserveCapacity(entries.count + Self.roomToGrow)
+        journal.append(contentsOf: entries.lazy.map(\.entry))
         undoable = Deque(
-            try container.decodeFieldList(of: StoredCommand.self, forKey: .undoable, from: decoder).map(\.command))
+            try container.decodeFieldList(of: StoredCommand.self, forKey: .undoable, from: decoder).lazy.map(
+                \.command))
         redoable = try container.decodeFieldList(of: StoredCommand.self, forKey: .redoable, from: decoder).map(
             \.command)
-        index = IDIndex(items.keys)
+        index = IDIndex(items.keys, roomToGrow: Self.roomToGrow)
         abbreviation = index.abbreviation
     }
 

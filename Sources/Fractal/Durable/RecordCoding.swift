@@ -27,10 +27,12 @@ enum RecordCoding {
         }
     }
 
-    func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
+    /// The value that fills `range` of `bytes`, or all of them.
+    func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil) throws -> Value
+    {
         switch self {
-        case .json: try ValueCoding.makeDecoder().decode(type, from: Data(bytes))
-        case .binary: try BinaryDecoder.decode(type, from: bytes)
+        case .json: try ValueCoding.makeDecoder().decode(type, from: Data(bytes[range ?? bytes.indices]))
+        case .binary: try BinaryDecoder.decode(type, from: bytes, in: range)
         }
     }
 
@@ -43,11 +45,13 @@ enum RecordCoding {
         return try Self.write(batch, as: type)
     }
 
-    func decode<Change: Decodable>(batch type: [Change].Type, from bytes: [UInt8]) throws -> [Change] {
+    func decode<Change: Decodable>(
+        batch type: [Change].Type, from bytes: [UInt8], in range: Range<Int>? = nil
+    ) throws -> [Change] {
         guard self == .binary, let type = Change.self as? any BinaryFieldDecodable.Type else {
-            return try decode([Change].self, from: bytes)
+            return try decode([Change].self, from: bytes, in: range)
         }
-        return try Self.read(bytes, as: type)
+        return try Self.read(bytes, in: range ?? bytes.indices, as: type)
     }
 
     // `Field` is `Change` itself, opened from the check above: every cast below succeeds.
@@ -59,12 +63,15 @@ enum RecordCoding {
         return writer.bytes
     }
 
-    private static func read<Field: BinaryFieldDecodable, Change>(_ bytes: [UInt8], as: Field.Type) throws -> [Change] {
-        var reader = BinaryReader(bytes)
+    private static func read<Field: BinaryFieldDecodable, Change>(
+        _ bytes: [UInt8], in range: Range<Int>, as: Field.Type
+    ) throws -> [Change] {
+        var reader = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
         let batch = try BinaryFieldReader.elements(of: &reader) { try Field(fields: &$0) }
         guard reader.isAtEnd else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: [], debugDescription: "\(bytes.count - reader.position) bytes follow the changes"))
+                .init(
+                    codingPath: [], debugDescription: "\(range.upperBound - reader.position) bytes follow the changes"))
         }
         return batch.compactMap { $0 as? Change }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Fractal
 
 /// The JSON that Taskwarrior's `task export` writes: an array of tasks (or one per line).
 enum TaskwarriorTodos {
@@ -20,7 +21,7 @@ enum TaskwarriorTodos {
     }
 
     static func read(_ text: String, timeZone: TimeZone) throws(TodoFailure) -> [ImportedTodo] {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         // Older versions write one task a line, without the enclosing brackets.
         let json = trimmed.hasPrefix("[") ? trimmed : "[" + trimmed.split(separator: "\n").joined(separator: ",") + "]"
         let tasks: [Task]

@@ -1,4 +1,5 @@
 import Foundation
+import Fractal
 
 /// todo.txt (github.com/todotxt/todo.txt): one task a line.
 ///
@@ -33,7 +34,7 @@ enum TodoTxt {
     static func read(_ text: String, timeZone: TimeZone) throws(TodoFailure) -> [ImportedTodo] {
         var todos: [ImportedTodo] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             guard !trimmed.isEmpty else { continue }
             todos.append(try read(line: trimmed, number: index + 1, timeZone: timeZone))
         }

@@ -7,15 +7,19 @@
 /// its containers are small values, and the coding path is put together only when an error
 /// travels up through it, so a value read without error pays nothing for it.
 enum BinaryDecoder {
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
-        let value = try Value(from: ValueDecoder(bytes: bytes, position: 0))
-        var reader = BinaryReader(bytes)
+    /// The value that fills `range` of `bytes`, or all of them: a record is read where it lies
+    /// in what was read from the file, not copied out first.
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil
+    ) throws -> Value {
+        let range = range ?? bytes.indices
+        var reader = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
         try ScalarReading.wrapping { try reader.skipValue() }
         guard reader.isAtEnd else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: [], debugDescription: "\(bytes.count - reader.position) bytes follow the value"))
+                .init(codingPath: [], debugDescription: "\(range.upperBound - reader.position) bytes follow the value"))
         }
-        return value
+        return try Value(from: ValueDecoder(bytes: bytes, position: range.lowerBound))
     }
 }
 

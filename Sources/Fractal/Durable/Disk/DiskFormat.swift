@@ -23,8 +23,13 @@ enum DiskFormat {
 
     struct Record {
         let kind: Kind
-        let payload: ArraySlice<UInt8>
+        /// What the record was read from, and where its payload lies in it: a payload is decoded
+        /// in place, since a snapshot may be most of the file.
+        let bytes: [UInt8]
+        let payloadRange: Range<Int>
         let size: Int
+
+        var payload: ArraySlice<UInt8> { bytes[payloadRange] }
     }
 
     /// What a scan of records found.
@@ -97,7 +102,9 @@ enum DiskFormat {
                 }
                 throw StoreError.unreadable(path: path, reason: "the record at byte \(base + position) is damaged")
             }
-            scan.records.append(Record(kind: kind, payload: bytes[(position + 13)..<end], size: end - position))
+            scan.records.append(
+                Record(
+                    kind: kind, bytes: bytes, payloadRange: (position + recordHeaderSize)..<end, size: end - position))
             position = end
             scan.end = base + end
         }

@@ -176,11 +176,11 @@ final class DiskJournal<State: Changeable>: Journal {
     }
 
     private func decode<Value: Decodable>(_ type: Value.Type, from record: DiskFormat.Record) throws -> Value {
-        try readable { try coding.decode(type, from: Array(record.payload)) }
+        try readable { try coding.decode(type, from: record.bytes, in: record.payloadRange) }
     }
 
     private func decode(batchFrom record: DiskFormat.Record) throws -> [State.Change] {
-        try readable { try coding.decode(batch: [State.Change].self, from: Array(record.payload)) }
+        try readable { try coding.decode(batch: [State.Change].self, from: record.bytes, in: record.payloadRange) }
     }
 
     /// Runs a read; what fails in it is a record that does not hold what this program wrote.

@@ -31,6 +31,11 @@ final class SQLiteConnection {
         handle = nil
     }
 
+    /// Leaves the write-ahead log in place when the connection closes (see `SQLiteJournal`).
+    func keepLogOnClose() throws {
+        guard appcore_keep_log_on_close(try open()) == SQLITE_OK else { throw failure("configure") }
+    }
+
     /// Runs SQL that returns no rows and takes no values, one or more statements.
     func execute(_ sql: String) throws {
         guard sqlite3_exec(try open(), sql, nil, nil, nil) == SQLITE_OK else {
@@ -62,6 +67,23 @@ final class SQLiteConnection {
         var result: Int64?
         try run(sql, values) { row in result = result ?? row.integer(0) }
         return result
+    }
+
+    /// All of one blob, read straight into the array returned. A query would first copy a blob
+    /// that spans many pages into a buffer of SQLite's own, and the snapshot is most of a store.
+    func blob(table: String, column: String, row: Int64) throws -> [UInt8] {
+        var opened: OpaquePointer?
+        guard sqlite3_blob_open(try open(), "main", table, column, row, 0, &opened) == SQLITE_OK, let blob = opened
+        else { throw failure("open the \(table) \(column) in") }
+        defer { sqlite3_blob_close(blob) }
+        let count = sqlite3_blob_bytes(blob)
+        var status = SQLITE_OK
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+            status = sqlite3_blob_read(blob, buffer.baseAddress, count, 0)
+            initialized = status == SQLITE_OK ? Int(count) : 0
+        }
+        guard status == SQLITE_OK else { throw failure("read the \(table) \(column) from") }
+        return bytes
     }
 
     private func open() throws -> OpaquePointer {

@@ -1,0 +1,13 @@
+extension StringProtocol {
+    /// The text without white space (spaces, tabs, line breaks) at either end.
+    ///
+    /// Written in Swift rather than taken from Foundation's `trimmingCharacters(in:)`, which
+    /// bridges through `NSString`: on the path of every `todo add`, that bridge cost more than
+    /// the rest of checking a title.
+    public func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+            let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[first...last])
+    }
+}
