@@ -66,7 +66,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
     }
 
     func load() throws -> State {
-        guard let snapshotAt = try connection.integer("SELECT sequence FROM snapshot WHERE id = 1") else {
+        guard let snapshotAt = try storedSnapshotSequence() else {
             throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
         }
         let bytes = try connection.blob(table: "snapshot", column: "state", row: 1)
@@ -84,7 +84,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
     func catchUp(_ state: inout State) throws {
         let version = try currentDataVersion()
         guard forgotten || version != dataVersion else { return }  // nobody else wrote since
-        guard !forgotten, try connection.integer("SELECT sequence FROM snapshot WHERE id = 1") == snapshotSequence
+        guard !forgotten, try storedSnapshotSequence() == snapshotSequence
         else {
             state = try load()
             return
@@ -169,6 +169,11 @@ final class SQLiteJournal<State: Changeable>: Journal {
     private func keepLogSmall() {
         guard let log = try? POSIXFile.status(logPath), log.size > Self.logLimit else { return }
         try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// The sequence number of the snapshot the database holds, if it holds one.
+    private func storedSnapshotSequence() throws -> Int64? {
+        try connection.integer("SELECT sequence FROM snapshot WHERE id = 1")
     }
 
     /// A number that changes whenever another connection commits (`PRAGMA data_version`).
