@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Stores written by earlier versions open in this one and read back the same.
+///
+/// `Tests/Fixtures/Format2` holds a disk and an SQLite store made by the programs of format 2
+/// (see `make-stores` there): to-dos added, done, forked, edited, deleted and the delete undone;
+/// flips, an 8-Ball answer and rolls. Beside each is the transcript of what those programs printed
+/// for it. A copy of each store is opened here and must print the same, every run, for ever.
+@Suite("stores written by earlier versions")
+struct StoredFixturesSpec {
+    /// What the transcripts ran, in order, on one copy of the store: reads first, then undo and
+    /// redo, which prove the undo history came through as well.
+    static let commands = [
+        "todo list --all --json", "todo list --all", "todo journal --json", "todo journal", "coin history --json",
+        "dice history --json", "todo redo --json", "todo undo --json", "todo undo --json", "todo undo --json",
+        "todo list --all --json",
+    ]
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/Format2")
+
+    @Test(arguments: ["disk", "sqlite"])
+    func aFormat2StorePrintsWhatItPrintedWhenItWasWritten(_ store: String) throws {
+        let place = try copy(store)
+        defer { try? FileManager.default.removeItem(at: place) }
+        let expected = try String(
+            contentsOf: Self.fixtures.appendingPathComponent("\(store).transcript"), encoding: .utf8)
+        var transcript = ""
+        for command in Self.commands {
+            let words = command.split(separator: " ").map(String.init)
+            let run = try ProgramRun.of(
+                words[0], Array(words.dropFirst()),
+                environment: [
+                    "APPCORE_STORE": store, "APPCORE_DATA": place.appendingPathComponent("\(store).store").path,
+                    "APPCORE_NOW": "2026-11-23T13:00:00.000Z", "TZ": "UTC",
+                ])
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+            transcript += "$ \(command)\n\(run.stdout)"
+        }
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let actualLines = transcript.split(separator: "\n", omittingEmptySubsequences: false)
+        for (line, (want, got)) in zip(expectedLines, actualLines).enumerated() where want != got {
+            Issue.record("line \(line + 1) differs:\n  was: \(want)\n  now: \(got)")
+        }
+        #expect(actualLines.count == expectedLines.count)
+    }
+
+    /// A folder of its own holding a copy of every file of the fixture store.
+    private func copy(_ store: String) throws -> URL {
+        let place = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "appcore-fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
+        where name.hasPrefix("\(store).store") {
+            try FileManager.default.copyItem(
+                at: Self.fixtures.appendingPathComponent(name), to: place.appendingPathComponent(name))
+        }
+        return place
+    }
+}
