@@ -20,7 +20,13 @@ let package = Package(
             ],
             path: "Benchmarks/HotPath",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // The hot path alone, as a program of its own, for counting its instructions (`count-instructions`).
+        .executableTarget(
+            name: "HotPathInstructions",
+            dependencies: [.product(name: "AppCore", package: "AppCore")],
+            path: "Benchmarks/HotPathInstructions"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,7 +38,7 @@ struct EightBall: ParsableCommand {
         }
     }
 
-    private func show(_ answer: EightBallAnswer, seed: UInt64) throws {
+    private func show(_ answer: EightBallReading, seed: UInt64) throws {
         if common.json {
             try printJSON(EightBallReport(seed: seed, answer: answer))
             return
@@ -57,7 +57,7 @@ struct EightBallReport: Encodable {
     let answer: String
     let kind: EightBallKind
 
-    init(seed: UInt64, answer: EightBallAnswer) {
+    init(seed: UInt64, answer: EightBallReading) {
         self.seed = seed
         question = answer.question
         self.answer = answer.face.text

@@ -23,7 +23,7 @@ struct Flip: ParsableCommand {
 
     @Option(
         name: [.customShort("n"), .customLong("count")],
-        help: "How many coins to flip, from 1 to \(FlipCoins.countLimit).")
+        help: "How many coins to flip, from 1 to \(CoinLimits.flips).")
     var count = 1
 
     @Flag(help: "Add the longest run, the number of runs, and how surprising the counts are.")

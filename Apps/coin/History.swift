@@ -68,7 +68,7 @@ struct History: ParsableCommand {
 /// One line of the history: a toss or an answer.
 enum HistoryEntry: Encodable {
     case flip(CoinToss)
-    case eightBall(EightBallAnswer)
+    case eightBall(EightBallReading)
 
     var at: Date {
         switch self {

@@ -8,9 +8,9 @@ struct Until: ParsableCommand {
         commandName: "until",
         abstract: "Flip until a sequence appears, and count the flips.",
         discussion: """
-            The sequence is written with H and T, 1 to \(FlipUntil.sequenceLimit) letters. Prints
+            The sequence is written with H and T, 1 to \(CoinLimits.sequence) letters. Prints
             how many flips each search took and, with --times, their mean beside the exact
-            expectation for a fair coin. A search that has not ended after \(FlipUntil.flipsLimit)
+            expectation for a fair coin. A search that has not ended after \(CoinLimits.flipsPerSearch)
             flips stops with an error.
 
             With --json, one object: {"seed": …, "sequence": "HHT", "flipsNeeded": [N, …],
@@ -25,7 +25,7 @@ struct Until: ParsableCommand {
     @Argument(help: "The sequence to wait for, such as HHT.")
     var sequence: String
 
-    @Option(help: "How many times to search, from 1 to \(FlipUntil.timesLimit).")
+    @Option(help: "How many times to search, from 1 to \(CoinLimits.searches).")
     var times = 1
 
     @OptionGroup var chance: SeedOption

@@ -30,7 +30,7 @@ struct Roll: ParsableCommand {
     @Flag(help: "Weigh the exact distribution instead of rolling: min, max, mean, deviation, every total's odds.")
     var stats = false
 
-    @Option(help: "Roll the whole expression this many times, from 1 to \(RollDice.timesLimit).")
+    @Option(help: "Roll the whole expression this many times, from 1 to \(DiceLimits.times).")
     var times = 1
 
     @OptionGroup var chance: SeedOption
@@ -40,7 +40,7 @@ struct Roll: ParsableCommand {
         try reportingFailures {
             let text = expression.joined(separator: " ")
             let session = try Session(options: common, seed: chance.resolve())
-            let command: Message =
+            let command: Command =
                 stats ? .dice(.weigh(expression: text)) : .dice(.roll(expression: text, times: times))
             for answer in session.send(command) {
                 switch answer {

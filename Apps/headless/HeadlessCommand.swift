@@ -5,9 +5,9 @@ import ProgramKit
 struct HeadlessCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "headless",
-        abstract: "Play scenarios of messages against the AppCore, with no user interface, and check what comes out.",
+        abstract: "Play scenarios of commands against the AppCore, with no user interface, and check what comes out.",
         discussion: """
-            A scenario sends messages, expects the messages that come out (in order, every one of
+            A scenario sends commands, expects the answers that come out (in order, every one of
             them unless it says non-exhaustive) and expects parts of the state. Tests/Scenarios/README.md
             describes the format. Any program records a session with --record FILE (or
             APPCORE_RECORD); `headless replay FILE` plays it again on a fresh store.

@@ -67,7 +67,7 @@ struct Delete: ParsableCommand {
 }
 
 /// Sends a command that names to-dos by id, and shows the items it answers with.
-private func changeItems(_ command: TodoMessage, verb: String, _ common: CommonOptions) throws {
+private func changeItems(_ command: TodoCommand, verb: String, _ common: CommonOptions) throws {
     try reportingFailures {
         switch try Session.forTodos(common).todo(command) {
         case .changed(let items, let abbreviation), .deleted(let items, let abbreviation):

@@ -1,21 +1,150 @@
 @_exported import Fractal
 
-/// The AppCore: one input that every program sends its messages to.
-///
-/// Each message goes to the receivers (the program) and to every feature; a feature's answers come
-/// back through the same road. The core holds no state of its own: all of it is in `store`.
+// The AppCore is the composition of its features and nothing more. Each feature is built as it
+// would be alone, then lifted in: its slice of the state, its changes, its commands and its
+// answers, each embedded in the app's under the feature's name. Adding a feature is a line in
+// each of the lists below, in this file only.
+
+/// Everything the AppCore knows, as one value: each feature's slice.
+public struct AppState: Changeable, Fresh {
+    @Slice public private(set) var coins = CoinHistory()
+    @Slice public private(set) var eightBall = EightBallHistory()
+    @Slice public private(set) var dice = DiceHistory()
+    @Slice public private(set) var todos = TodoState()
+
+    public enum Change: Codable, Equatable, Sendable {
+        case coins(CoinHistory.Change)
+        case eightBall(EightBallHistory.Change)
+        case dice(DiceHistory.Change)
+        case todos(TodoState.Change)
+    }
+
+    public init() {}
+
+    public static let initial = AppState()
+
+    public mutating func apply(_ change: Change) throws {
+        switch change {
+        case .coins(let change): coins.apply(change)
+        case .eightBall(let change): eightBall.apply(change)
+        case .dice(let change): dice.apply(change)
+        case .todos(let change): try todos.apply(change)
+        }
+    }
+}
+
+/// Every command a program can send: the feature's name, then its own command.
+/// Read as sentences: `.coin(.flip(count: 3))`, `.todo(.add(draft: …))`.
+public enum Command: Equatable, Sendable {
+    case coin(CoinCommand)
+    case eightBall(EightBallCommand)
+    case dice(DiceCommand)
+    case todo(TodoCommand)
+}
+
+/// Every answer a program can get: the feature's name, then its own answer.
+public enum Answer: Equatable, Sendable {
+    case coin(CoinAnswer)
+    case eightBall(EightBallAnswer)
+    case dice(DiceAnswer)
+    case todo(TodoAnswer)
+}
+
+/// The AppCore: one input that every program sends its commands to, and one output its answers
+/// leave by. Each command goes to the one feature that owns it; nothing comes back in. The core
+/// holds no state of its own: all of it is in `store`.
 public func createAppCore(
-    store: AppStore,
-    random: RandomSource,
-    clock: TimeSource,
-    receivers: [Output<Message>]
-) -> Input<Message> {
-    createLoop(receivers: receivers) { send in
-        [
-            createCoinFeature(store: store, random: random, clock: clock, output: send),
-            createEightBallFeature(store: store, random: random, clock: clock, output: send),
-            createDiceFeature(store: store, random: random, clock: clock, output: send),
-            createTodoFeature(store: store, random: random, clock: clock, output: send),
-        ]
+    store: Store<AppState>, random: RandomSource, clock: TimeSource, output: @escaping Output<Answer>
+) -> Input<Command> {
+    /// A feature, built as it would be alone, on the app's store and output.
+    func lift<Part, FeatureCommand, FeatureAnswer>(
+        _ create: (Store<Part>, RandomSource, TimeSource, @escaping Output<FeatureAnswer>) -> Input<FeatureCommand>,
+        _ state: @escaping @Sendable (AppState) -> Part, _ change: @escaping @Sendable (Part.Change) -> AppState.Change,
+        _ answer: @escaping (FeatureAnswer) -> Answer
+    ) -> Input<FeatureCommand> {
+        Fractal.lift(
+            { create($0, random, clock, $1) }, store: store, state: state, change: change, answer: answer,
+            output: output)
+    }
+    let coin = lift(createCoinFeature, { $0.coins }, AppState.Change.coins, Answer.coin)
+    let eightBall = lift(createEightBallFeature, { $0.eightBall }, AppState.Change.eightBall, Answer.eightBall)
+    let dice = lift(createDiceFeature, { $0.dice }, AppState.Change.dice, Answer.dice)
+    let todo = lift(createTodoFeature, { $0.todos }, AppState.Change.todos, Answer.todo)
+    return { command in
+        switch command {
+        case .coin(let command): coin(command)
+        case .eightBall(let command): eightBall(command)
+        case .dice(let command): dice(command)
+        case .todo(let command): todo(command)
+        }
+    }
+}
+
+// How commands and answers are written: `{"coin": {"flip": {"count": 3}}}`, the feature's name,
+// then its own message, with none of the `_0` keys a synthesized coding would add.
+
+extension Command: Codable {
+    public init(from decoder: any Decoder) throws {
+        let feature = try FeatureMessage(from: decoder)
+        switch feature.name {
+        case "coin": self = .coin(try feature.decode())
+        case "eightBall": self = .eightBall(try feature.decode())
+        case "dice": self = .dice(try feature.decode())
+        case "todo": self = .todo(try feature.decode())
+        default: throw feature.unknown(among: ["coin", "eightBall", "dice", "todo"])
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .coin(let command): try FeatureMessage.encode(command, as: "coin", to: encoder)
+        case .eightBall(let command): try FeatureMessage.encode(command, as: "eightBall", to: encoder)
+        case .dice(let command): try FeatureMessage.encode(command, as: "dice", to: encoder)
+        case .todo(let command): try FeatureMessage.encode(command, as: "todo", to: encoder)
+        }
+    }
+}
+
+extension Answer: Codable {
+    public init(from decoder: any Decoder) throws {
+        let feature = try FeatureMessage(from: decoder)
+        switch feature.name {
+        case "coin": self = .coin(try feature.decode())
+        case "eightBall": self = .eightBall(try feature.decode())
+        case "dice": self = .dice(try feature.decode())
+        case "todo": self = .todo(try feature.decode())
+        default: throw feature.unknown(among: ["coin", "eightBall", "dice", "todo"])
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .coin(let answer): try FeatureMessage.encode(answer, as: "coin", to: encoder)
+        case .eightBall(let answer): try FeatureMessage.encode(answer, as: "eightBall", to: encoder)
+        case .dice(let answer): try FeatureMessage.encode(answer, as: "dice", to: encoder)
+        case .todo(let answer): try FeatureMessage.encode(answer, as: "todo", to: encoder)
+        }
+    }
+}
+
+// How a store keeps a change: the slice's name, then the change as its feature writes it.
+extension AppState.Change: BinaryFieldDecodable, BinaryFieldEncodable {
+    public init(fields: inout BinaryFieldReader) throws {
+        switch try fields.string() {
+        case "coins": self = .coins(try .init(fields: &fields))
+        case "eightBall": self = .eightBall(try .init(fields: &fields))
+        case "dice": self = .dice(try .init(fields: &fields))
+        case "todos": self = .todos(try .init(fields: &fields))
+        case let other: throw StoredFieldError(field: "change", text: other)
+        }
+    }
+
+    public func write(fields: inout BinaryFieldWriter) throws {
+        switch self {
+        case .coins(let change): try fields.write(change, as: "coins")
+        case .eightBall(let change): try fields.write(change, as: "eightBall")
+        case .dice(let change): try fields.write(change, as: "dice")
+        case .todos(let change): try fields.write(change, as: "todos")
+        }
     }
 }

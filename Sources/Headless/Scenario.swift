@@ -5,10 +5,10 @@ import Foundation
 public struct Scenario: Sendable {
     public struct Step: Sendable, Equatable {
         public enum Action: Sendable, Equatable {
-            /// A message into the core.
-            case send(Message)
-            /// The next message out must be this one.
-            case expect(Message)
+            /// A command into the core.
+            case send(Command)
+            /// The next answer out must be this one.
+            case expect(Answer)
             /// The state, or the part at `path`, must be this JSON value.
             case expectState(path: [String], value: JSONValue)
         }
@@ -30,7 +30,7 @@ public struct Scenario: Sendable {
     public var now: Date = Date(milliseconds: 0)
     /// The store the scenario asks for, unless the run chooses one.
     public var store: StoreChoice = .memory
-    /// With exhaustive checking, a message that came out and was not expected fails the step.
+    /// With exhaustive checking, an answer that came out and was not expected fails the step.
     public var exhaustive = true
     /// The state to start from, for a recorded session that began on a store already in use.
     public var start: AppState = .initial

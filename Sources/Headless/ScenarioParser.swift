@@ -75,14 +75,18 @@ public enum ScenarioParser {
         return rest.trimmingWhitespace()
     }
 
-    private static func message(
+    /// A command after `send`, or an answer after `expect`, as JSON.
+    private static func message<Message: Decodable>(
         _ json: String, _ decoder: JSONDecoder, _ fail: (String) -> ScenarioError
     ) throws(ScenarioError) -> Message {
-        guard !json.isEmpty else { throw fail("a message follows, as JSON: {\"coin\": {\"flip\": {\"count\": 3}}}") }
+        let (kind, example) =
+            Message.self == Command.self
+            ? ("a command", #"{"coin": {"flip": {"count": 3}}}"#) : ("an answer", #"{"coin": {"historyCleared": {}}}"#)
+        guard !json.isEmpty else { throw fail("\(kind) follows, as JSON: \(example)") }
         do {
             return try decoder.decode(Message.self, from: Data(json.utf8))
         } catch {
-            throw fail("this is not a message the AppCore knows: \(describe(error))")
+            throw fail("this is not \(kind) the AppCore knows: \(describe(error))")
         }
     }
 

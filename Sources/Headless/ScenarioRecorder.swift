@@ -1,8 +1,8 @@
 import AppCore
 import Foundation
 
-/// Writes a live session as a scenario: the settings that make it replayable, then each message
-/// sent and each that came out, appended to a file so that many runs make one suite.
+/// Writes a live session as a scenario: the settings that make it replayable, then each command
+/// sent and each answer that came out, appended to a file so that many runs make one suite.
 public struct ScenarioRecorder: Sendable {
     public let file: String
 
@@ -18,8 +18,8 @@ public struct ScenarioRecorder: Sendable {
         ])
     }
 
-    /// One message sent and every answer that came out.
-    public func record(sent: Message, answers: [Message]) throws {
+    /// One command sent and every answer that came out.
+    public func record(sent: Command, answers: [Answer]) throws {
         try append(["send \(ScenarioRunner.text(sent))"] + answers.map { "expect \(ScenarioRunner.text($0))" })
     }
 

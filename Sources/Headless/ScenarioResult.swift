@@ -19,7 +19,7 @@ public struct ScenarioResult: Sendable {
     public let line: Int
     public let store: String
     public let failures: [Failure]
-    /// Every message that came out, in the AppCore's encoding: equal on every store, or a failure.
+    /// Every answer that came out, in the AppCore's encoding: equal on every store, or a failure.
     public let transcript: [String]
 
     public var passed: Bool { failures.isEmpty }

@@ -2,7 +2,7 @@ import AppCore
 import Foundation
 
 /// Plays a scenario against a fresh AppCore: the scenario's seed, clock and starting state, the
-/// store chosen, and every message out checked against what the steps expect.
+/// store chosen, and every answer out checked against what the steps expect.
 public enum ScenarioRunner {
     public static func run(_ scenario: Scenario, on choice: StoreChoice) -> ScenarioResult {
         var failures: [ScenarioResult.Failure] = []
@@ -10,7 +10,7 @@ public enum ScenarioRunner {
         let fail = { (line: Int, problem: String, expected: String?, actual: String?) in
             failures.append(.init(line: line, problem: problem, expected: expected, actual: actual))
         }
-        let opened: (store: AppStore, place: URL?)
+        let opened: (store: Store<AppState>, place: URL?)
         do {
             opened = try open(choice, starting: scenario.start)
         } catch {
@@ -19,43 +19,43 @@ public enum ScenarioRunner {
         }
         defer { if let place = opened.place { try? FileManager.default.removeItem(at: place) } }
 
-        var outbox: [Message] = []
+        var outbox: [Answer] = []
         let clock = TimeSource.fixed(scenario.now)
         let core = createAppCore(
-            store: opened.store, random: .seeded(scenario.seed), clock: clock, receivers: [{ outbox.append($0) }])
-        var pending: ArraySlice<Message> = []
+            store: opened.store, random: .seeded(scenario.seed), clock: clock, output: { outbox.append($0) })
+        var pending: ArraySlice<Answer> = []
         var lastSend = scenario.line
 
         func reportUnexpected() {
             guard scenario.exhaustive, !pending.isEmpty else { return }
             let came = pending.map(text).joined(separator: "\n")
-            fail(lastSend, "\(pending.count) message(s) came out that no step expected", nil, came)
+            fail(lastSend, "\(pending.count) answer(s) came out that no step expected", nil, came)
         }
 
         for step in scenario.steps {
             switch step.action {
-            case .send(let message):
+            case .send(let command):
                 reportUnexpected()
                 outbox = []
-                core(message)
-                pending = outbox.dropFirst()  // the first is the message itself, echoed to receivers
+                core(command)
+                pending = outbox[...]
                 transcript += pending.map(text)
                 lastSend = step.line
             case .expect(let expected):
                 if scenario.exhaustive {
                     guard let next = pending.first else {
-                        fail(step.line, "expected a message, but nothing more came out", pretty(expected), "")
+                        fail(step.line, "expected an answer, but nothing more came out", pretty(expected), "")
                         continue
                     }
                     pending = pending.dropFirst()
                     if next != expected {
-                        fail(step.line, "the message that came out differs", pretty(expected), pretty(next))
+                        fail(step.line, "the answer that came out differs", pretty(expected), pretty(next))
                     }
                 } else if let index = pending.firstIndex(of: expected) {
                     pending = pending[(index + 1)...]
                 } else {
                     fail(
-                        step.line, "this message did not come out", pretty(expected),
+                        step.line, "this answer did not come out", pretty(expected),
                         pending.map(pretty).joined(separator: "\n"))
                 }
             case .expectState(let path, let expected):
@@ -87,7 +87,9 @@ public enum ScenarioRunner {
     }
 
     /// A fresh store starting at `start`; a durable one in a folder of its own, removed afterwards.
-    private static func open(_ choice: StoreChoice, starting start: AppState) throws -> (store: AppStore, place: URL?) {
+    private static func open(
+        _ choice: StoreChoice, starting start: AppState
+    ) throws -> (store: Store<AppState>, place: URL?) {
         guard choice != .memory else { return (createMemoryStore(initial: start), nil) }
         let place = FileManager.default.temporaryDirectory.appendingPathComponent(
             "appcore-scenario-\(UUID().uuidString)")
@@ -99,11 +101,11 @@ public enum ScenarioRunner {
         return (store, place)
     }
 
-    static func text(_ message: Message) -> String {
+    static func text(_ message: some Encodable) -> String {
         (try? ValueCoding.makeEncoder().encode(message)).map { String(decoding: $0, as: UTF8.self) } ?? "\(message)"
     }
 
-    private static func pretty(_ message: Message) -> String {
+    private static func pretty(_ message: some Encodable) -> String {
         (try? JSONValue(encoding: message).pretty) ?? text(message)
     }
 }

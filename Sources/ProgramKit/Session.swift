@@ -2,10 +2,11 @@ import AppCore
 import Foundation
 import Headless
 
-/// A program's link to the AppCore: opens the store, injects chance and time, and sends messages.
+/// A program's link to the AppCore: opens the store, injects chance and time, sends commands and
+/// collects the answers.
 public struct Session {
     public let seed: UInt64
-    private let store: AppStore
+    private let store: Store<AppState>
     private let random: RandomSource
     private let clock: TimeSource
     private let recording: Recording?
@@ -36,13 +37,12 @@ public struct Session {
     public var now: Date { clock.now() }
     public var timeZone: TimeZone { clock.timeZone }
 
-    /// Sends one message and returns the answers that came out, in order.
-    public func send(_ message: Message) -> [Message] {
-        var received: [Message] = []
-        let core = createAppCore(store: store, random: random, clock: clock, receivers: [{ received.append($0) }])
-        core(message)
-        let answers = Array(received.dropFirst())  // the first is the message itself, echoed to receivers
-        recording?.record(sent: message, answers: answers)
+    /// Sends one command and returns the answers that came out, in order.
+    public func send(_ command: Command) -> [Answer] {
+        var answers: [Answer] = []
+        let core = createAppCore(store: store, random: random, clock: clock, output: { answers.append($0) })
+        core(command)
+        recording?.record(sent: command, answers: answers)
         return answers
     }
 }
@@ -61,7 +61,7 @@ private final class Recording {
         (self.recorder, self.name, self.seed, self.now, self.start) = (recorder, name, seed, now, start)
     }
 
-    func record(sent: Message, answers: [Message]) {
+    func record(sent: Command, answers: [Answer]) {
         do {
             if !begun { try recorder.begin(name: name, seed: seed, now: now, start: start) }
             begun = true

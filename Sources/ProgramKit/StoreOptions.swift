@@ -36,7 +36,7 @@ public struct StoreOptions: ParsableArguments {
     public init() {}
 
     /// Opens the chosen store, creating its folder and file when they are not there yet.
-    public func open(environment: [String: String] = ProcessEnvironment.variables) throws -> AppStore {
+    public func open(environment: [String: String] = ProcessEnvironment.variables) throws -> Store<AppState> {
         let kind = try store ?? environment["APPCORE_STORE"].map(Self.kind(named:)) ?? .sqlite
         guard let fileName = kind.defaultFileName else {
             if data != nil { throw ProgramFailure("--data has no effect with --store memory", exit: .usage) }

@@ -2,53 +2,131 @@ import AppCore
 import Foundation
 import Testing
 
-@Suite("AppCore")
+/// The AppCore is its features composed: each command reaches the one feature that owns it, each
+/// feature changes only its own slice, and only answers come out.
+@Suite("AppCore, the composition of its features")
 struct AppCoreSpec {
-    @Test func aMessageGoesOutToTheReceiversFollowedByItsAnswer() {
+    @Test func theCoreItselfLiftsIntoABiggerOneAsAFeatureWould() throws {
+        let store = createMemoryStore(initial: Workshop())
+        var answers: [WorkshopAnswer] = []
+        let app = lift(
+            { createAppCore(store: $0, random: .seeded(1), clock: .fixed(noon), output: $1) }, store: store,
+            state: { $0.app }, change: Workshop.Change.app, answer: WorkshopAnswer.app, output: { answers.append($0) })
+        app(.coin(.flip(count: 1)))
+        let toss = try #require(store.state().app.coins.entries.first)
+        #expect(answers == [.app(.coin(.flipped(toss: toss)))])
+        #expect(store.state().tools == CoinHistory())
+    }
+
+    @Test func aCommandIsAnsweredByItsFeatureAndNothingElseComesOut() throws {
         let core = CoreUnderTest()
         core.send(.coin(.flip(count: 2)))
-        let received = core.received()
-        #expect(received.count == 2)
-        #expect(received.first == .coin(.flip(count: 2)))
-        guard case .coin(.flipped(let toss)) = received.last else {
-            Issue.record("expected a toss, got \(received)")
-            return
-        }
-        #expect(core.store.state().coins.tosses == [toss])
+        let tosses = core.store.state().coins.entries
+        #expect(core.received() == [.coin(.flipped(toss: try #require(tosses.first)))])
+        #expect(tosses.count == 1)
     }
 
-    @Test func anAnswerSentInChangesNothing() {
+    @Test func aFeatureChangesOnlyItsOwnSlice() {
         let core = CoreUnderTest()
-        let toss = CoinToss(flips: [.heads], at: noon)
-        core.send(.coin(.flipped(toss: toss)))
-        #expect(core.received() == [.coin(.flipped(toss: toss))])
-        #expect(core.store.state() == AppState.initial)
+        core.send(.dice(.roll(expression: "2d6", times: 1)))
+        let state = core.store.state()
+        #expect(state.dice.entries.count == 1)
+        #expect(state.coins == AppState.initial.coins)
+        #expect(state.eightBall == AppState.initial.eightBall)
+        #expect(state.todos == AppState.initial.todos)
     }
 
-    @Test func messagesAreWrittenAsFeatureThenCommand() throws {
-        let json = String(decoding: try ValueCoding.makeEncoder().encode(Message.coin(.flip(count: 3))), as: UTF8.self)
-        #expect(json == #"{"coin":{"flip":{"count":3}}}"#)
+    @Test func clearingOneHistoryLeavesTheOthers() {
+        let core = CoreUnderTest()
+        core.send(.coin(.flip(count: 1)))
+        core.send(.eightBall(.ask(question: "Yes?")))
+        core.send(.eightBall(.clearHistory))
+        #expect(core.received().last == .eightBall(.historyCleared))
+        #expect(core.store.state().eightBall.entries.isEmpty)
+        #expect(core.store.state().coins.entries.count == 1)
     }
 
-    @Test func everyMessageReadsBackEqual() throws {
-        let messages: [Message] = [
-            .coin(.flip(count: 3)), .coin(.showHistory), .coin(.clearHistory), .coin(.historyCleared),
-            .coin(.flipped(toss: CoinToss(flips: [.tails], at: noon))),
+    @Test func eachFeatureAnswersAsItWouldAlone() {
+        let core = CoreUnderTest(seed: 5)
+        let dice = DiceUnderTest(seed: 5)
+        core.send(.dice(.roll(expression: "4d6kh3", times: 3)))
+        dice.send(.roll(expression: "4d6kh3", times: 3))
+        #expect(core.received() == dice.received().map(Answer.dice))
+        #expect(core.store.state().dice == dice.store.state())
+    }
+
+    @Test func commandsAndAnswersAreWrittenAsFeatureThenMessage() throws {
+        let encoder = ValueCoding.makeEncoder()
+        #expect(
+            String(decoding: try encoder.encode(Command.coin(.flip(count: 3))), as: UTF8.self)
+                == #"{"coin":{"flip":{"count":3}}}"#)
+        #expect(
+            String(decoding: try encoder.encode(Answer.coin(.historyCleared)), as: UTF8.self)
+                == #"{"coin":{"historyCleared":{}}}"#)
+    }
+
+    @Test func everyCommandAndAnswerReadsBackEqual() throws {
+        let commands: [Command] = [
+            .coin(.flip(count: 3)), .coin(.showHistory), .coin(.clearHistory),
+            .coin(.flipUntil(sequence: "HHT", times: 2)),
+            .eightBall(.ask(question: "Yes?")), .eightBall(.showHistory), .eightBall(.clearHistory),
+            .dice(.roll(expression: "4d6kh3", times: 2)), .dice(.weigh(expression: "3d6")), .todo(.undo),
+            .todo(.list(query: TodoQuery(status: .all))),
+        ]
+        let answers: [Answer] = [
+            .coin(.historyCleared), .coin(.flipped(toss: CoinToss(flips: [.tails], at: noon))),
             .coin(.history(tosses: [CoinToss(flips: [.heads], at: noon)])),
             .coin(.failed(reason: .countOutOfRange(count: 0, limit: 5))),
-            .coin(.flipUntil(sequence: "HHT", times: 2)),
             .coin(.sequenceFound(search: SequenceSearch(sequence: "HHT", flipsNeeded: [3, 9]))),
-            .eightBall(.ask(question: "Yes?")), .eightBall(.showHistory), .eightBall(.clearHistory),
             .eightBall(.historyCleared), .eightBall(.failed(reason: .emptyQuestion)),
-            .eightBall(.answered(answer: EightBallAnswer(question: "Yes?", face: EightBallFace.all[0], at: noon))),
-            .eightBall(.history(answers: [])),
+            .eightBall(.answered(answer: EightBallReading(question: "Yes?", face: EightBallFace.all[0], at: noon))),
+            .eightBall(.history(answers: [])), .dice(.historyCleared), .todo(.undid(label: "add \"x\"")),
         ]
-        let data = try ValueCoding.makeEncoder().encode(messages)
-        #expect(try ValueCoding.makeDecoder().decode([Message].self, from: data) == messages)
+        let encoder = ValueCoding.makeEncoder()
+        let decoder = ValueCoding.makeDecoder()
+        #expect(try decoder.decode([Command].self, from: encoder.encode(commands)) == commands)
+        #expect(try decoder.decode([Answer].self, from: encoder.encode(answers)) == answers)
     }
 
     @Test func aMessageForNoFeatureIsRefused() {
         let json = Data(#"{"weather":{"rain":{}}}"#.utf8)
-        #expect(throws: DecodingError.self) { try ValueCoding.makeDecoder().decode(Message.self, from: json) }
+        #expect(throws: DecodingError.self) { try ValueCoding.makeDecoder().decode(Command.self, from: json) }
+        #expect(throws: DecodingError.self) { try ValueCoding.makeDecoder().decode(Answer.self, from: json) }
     }
+
+    @Test func aStoredStateWithoutASliceOpensWithThatSliceFresh() throws {
+        let core = CoreUnderTest()
+        core.send(.coin(.flip(count: 2)))
+        core.send(.dice(.roll(expression: "1d6", times: 1)))
+        let stored = try ValueCoding.makeEncoder().encode(core.store.state())
+        var slices = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
+        slices["dice"] = nil
+        let older = try ValueCoding.makeDecoder().decode(
+            AppState.self, from: try JSONSerialization.data(withJSONObject: slices))
+        #expect(older.dice == DiceHistory())
+        #expect(older.coins == core.store.state().coins)
+        #expect(older.todos == core.store.state().todos)
+    }
+}
+
+/// A bigger core that holds the whole AppCore as one of its parts, beside a part of its own.
+private struct Workshop: Changeable, Fresh {
+    enum Change: Codable, Equatable, Sendable {
+        case app(AppState.Change)
+        case tools(CoinHistory.Change)
+    }
+
+    @Slice var app = AppState()
+    @Slice var tools = CoinHistory()
+
+    mutating func apply(_ change: Change) throws {
+        switch change {
+        case .app(let change): try app.apply(change)
+        case .tools(let change): tools.apply(change)
+        }
+    }
+}
+
+private enum WorkshopAnswer: Equatable {
+    case app(Answer)
 }

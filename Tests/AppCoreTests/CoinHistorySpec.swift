@@ -7,22 +7,22 @@ struct CoinHistorySpec {
     let second = CoinToss(flips: [.tails, .tails], at: noon.addingTimeInterval(1))
 
     @Test func recordingATossAppendsOnlyThatToss() throws {
-        let history = CoinHistory(tosses: [first])
+        let history = CoinHistory([first])
         let recorded = try history.alter(.record(second))
-        #expect(recorded.tosses == [first, second])
-        #expect(history.tosses == [first])
+        #expect(recorded.entries == [first, second])
+        #expect(history.entries == [first])
     }
 
     @Test func clearingEmptiesTheHistory() throws {
-        let history = CoinHistory(tosses: [first, second])
-        #expect(try history.alter(.clear).tosses.isEmpty)
+        let history = CoinHistory([first, second])
+        #expect(try history.alter(.clear).entries.isEmpty)
     }
 
     @Test func theOldestTossGoesWhenTheHistoryIsFull() throws {
-        let full = CoinHistory(tosses: Array(repeating: first, count: CoinHistory.limit))
+        let full = CoinHistory(Array(repeating: first, count: CoinHistory.limit))
         let recorded = try full.alter(.record(second))
-        #expect(recorded.tosses.count == CoinHistory.limit)
-        #expect(recorded.tosses.last == second)
-        #expect(recorded.tosses.dropLast().allSatisfy { $0 == first })
+        #expect(recorded.entries.count == CoinHistory.limit)
+        #expect(recorded.entries.last == second)
+        #expect(recorded.entries.dropLast().allSatisfy { $0 == first })
     }
 }

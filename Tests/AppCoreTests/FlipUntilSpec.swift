@@ -9,9 +9,9 @@ struct FlipUntilSpec {
     }
 
     @Test func eachSearchTakesAtLeastAsManyFlipsAsTheSequenceHas() throws {
-        let core = CoreUnderTest()
-        core.send(.coin(.flipUntil(sequence: "hht", times: 50)))
-        guard case .coin(.sequenceFound(let search)) = core.received().last else {
+        let core = CoinUnderTest()
+        core.send(.flipUntil(sequence: "hht", times: 50))
+        guard case .sequenceFound(let search) = core.received().last else {
             Issue.record("expected a search, got \(core.received())")
             return
         }
@@ -23,9 +23,9 @@ struct FlipUntilSpec {
     @Test func theMeanWaitForHeadsHeadsIsSix() {
         // The wait for HH has mean 6 and variance 22: over 1,000 searches the mean is 6 ± 0.7
         // (nearly five standard deviations).
-        let core = CoreUnderTest(seed: 12)
-        core.send(.coin(.flipUntil(sequence: "HH", times: 1_000)))
-        guard case .coin(.sequenceFound(let search)) = core.received().last else {
+        let core = CoinUnderTest(seed: 12)
+        core.send(.flipUntil(sequence: "HH", times: 1_000))
+        guard case .sequenceFound(let search) = core.received().last else {
             Issue.record("expected a search, got \(core.received())")
             return
         }
@@ -33,25 +33,25 @@ struct FlipUntilSpec {
     }
 
     @Test func searchingKeepsNothing() {
-        let core = CoreUnderTest()
-        core.send(.coin(.flipUntil(sequence: "HT", times: 3)))
-        #expect(core.store.state() == AppState.initial)
+        let core = CoinUnderTest()
+        core.send(.flipUntil(sequence: "HT", times: 3))
+        #expect(core.store.state() == CoinHistory())
     }
 
     @Test(arguments: ["", "HXT", "1", "HHHHHTTTTTHHH"])
     func aSequenceThatIsNoSequenceFails(_ sequence: String) {
-        let core = CoreUnderTest()
-        core.send(.coin(.flipUntil(sequence: sequence, times: 1)))
+        let core = CoinUnderTest()
+        core.send(.flipUntil(sequence: sequence, times: 1))
         #expect(
             core.received().last
-                == .coin(.failed(reason: .badSequence(sequence: sequence, limit: FlipUntil.sequenceLimit))))
+                == .failed(reason: .badSequence(sequence: sequence, limit: CoinLimits.sequence)))
     }
 
-    @Test(arguments: [0, -1, FlipUntil.timesLimit + 1])
+    @Test(arguments: [0, -1, CoinLimits.searches + 1])
     func aNumberOfSearchesOutOfRangeFails(_ times: Int) {
-        let core = CoreUnderTest()
-        core.send(.coin(.flipUntil(sequence: "HT", times: times)))
+        let core = CoinUnderTest()
+        core.send(.flipUntil(sequence: "HT", times: times))
         #expect(
-            core.received().last == .coin(.failed(reason: .timesOutOfRange(times: times, limit: FlipUntil.timesLimit))))
+            core.received().last == .failed(reason: .timesOutOfRange(times: times, limit: CoinLimits.searches)))
     }
 }

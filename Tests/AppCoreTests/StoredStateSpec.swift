@@ -8,7 +8,7 @@ import Testing
 @Suite("State, as a store keeps it")
 struct StoredStateSpec {
     /// One of every command that changes the state, each kind of to-do edit among them.
-    static let session: [Message] = [
+    static let session: [Command] = [
         .coin(.flip(count: 3)),
         .dice(.roll(expression: "4d6kh3", times: 2)),
         .eightBall(.ask(question: "Will it keep?")),
@@ -40,9 +40,9 @@ struct StoredStateSpec {
         let durable = try open()
         let memory = createMemoryStore(initial: AppState.initial)
         for store in [durable, memory] {
-            let core = createAppCore(store: store, random: .seeded(7), clock: .fixed(noon), receivers: [])
-            for message in Self.session { core(message) }
-            for message in try Self.edits(of: store.state().todos) { core(message) }
+            let core = createAppCore(store: store, random: .seeded(7), clock: .fixed(noon), output: { _ in })
+            for command in Self.session { core(command) }
+            for command in try Self.edits(of: store.state().todos) { core(command) }
         }
 
         let reopened = try open().state()
@@ -53,7 +53,7 @@ struct StoredStateSpec {
 
     @Test func aStoredStateThatNamesAnIDTwiceIsRefused() throws {
         let memory = createMemoryStore(initial: AppState.initial)
-        createAppCore(store: memory, random: .seeded(7), clock: .fixed(noon), receivers: [])(
+        createAppCore(store: memory, random: .seeded(7), clock: .fixed(noon), output: { _ in })(
             .todo(.add(draft: TodoDraft(title: "buy milk"))))
         let stored = try ValueCoding.makeEncoder().encode(memory.state().todos)
         var fields = try #require(try JSONSerialization.jsonObject(with: stored) as? [String: Any])
@@ -65,7 +65,7 @@ struct StoredStateSpec {
     }
 
     /// Every kind of change to the items there are, then undoing and redoing.
-    static func edits(of todos: TodoState) throws -> [Message] {
+    static func edits(of todos: TodoState) throws -> [Command] {
         let ids = todos.items.keys.map(\.value)
         return [
             .todo(

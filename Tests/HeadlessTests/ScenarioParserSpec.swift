@@ -54,13 +54,14 @@ struct ScenarioParserSpec {
         ("scenario: s\nseed: minus one", 2, "whole number"),
         ("scenario: s\nnow: tomorrow", 2, "moment"),
         ("scenario: s\nstore: floppy", 2, "memory, disk or sqlite"),
-        ("scenario: s\nsend {\"coin\": {\"flip\": {\"count\": \"three\"}}}", 2, "not a message"),
-        ("scenario: s\nsend {\"weather\": {}}", 2, "not a message"),
+        ("scenario: s\nsend {\"coin\": {\"flip\": {\"count\": \"three\"}}}", 2, "not a command"),
+        ("scenario: s\nsend {\"weather\": {}}", 2, "not a command"),
+        ("scenario: s\nexpect {\"coin\": {\"flip\": {\"count\": 3}}}", 2, "not an answer"),
         ("scenario: s\nsend", 2, "as JSON"),
         ("scenario: s\nexpect state todos.count 3", 2, "PATH = VALUE"),
         ("scenario: s\nexpect state todos.count = three", 2, "not JSON"),
         ("scenario: s\n\n# fine\nshout hello", 4, "expected send, expect"),
-        ("scenario: s\nstart: {}", 2, "whole state"),
+        ("scenario: s\nstart: {\"coins\": {\"tosses\": 3}}", 2, "whole state"),
     ])
     func aMalformedFileNamesTheLineAndWhatWasExpected(_ text: String, _ line: Int, _ words: String) {
         do {

@@ -17,7 +17,7 @@ func todoState(count: Int) throws -> (AppState, [TodoID]) {
     }
     // One command adds them all: what matters is the size of the list, not how it was made.
     try state.apply(
-        .todos(.perform(TodoCommand(label: "setup", at: benchmarkMoment, edits: items.map { .add($0, as: .added) }))))
+        .todos(.perform(TodoBatch(label: "setup", at: benchmarkMoment, edits: items.map { .add($0, as: .added) }))))
     return (state, ids)
 }
 

@@ -64,7 +64,7 @@ func reducers() {
         benchmark.startMeasurement()
         for item in items {
             try state.apply(
-                .todos(.perform(TodoCommand(label: "add", at: benchmarkMoment, edits: [.add(item, as: .added)]))))
+                .todos(.perform(TodoBatch(label: "add", at: benchmarkMoment, edits: [.add(item, as: .added)]))))
         }
         blackHole(state)
     }
@@ -77,7 +77,7 @@ func reducers() {
             try state.apply(
                 .todos(
                     .perform(
-                        TodoCommand(label: "done", at: benchmarkMoment, edits: [.alter(ids[index % 100], [change])]))))
+                        TodoBatch(label: "done", at: benchmarkMoment, edits: [.alter(ids[index % 100], [change])]))))
         }
         blackHole(state)
     }
@@ -89,7 +89,7 @@ func reducers() {
             try state.apply(
                 .todos(
                     .perform(
-                        TodoCommand(
+                        TodoBatch(
                             label: "edit", at: benchmarkMoment, edits: [.alter(ids[index % 100], [.priority(.high)])])))
             )
         }
@@ -133,37 +133,36 @@ let durableStores: [(String, @Sendable (String) throws -> Store<Counter>)] = [
     ("sqlite", { try createSQLiteStore(at: $0, initial: Counter()) }),
 ]
 
-// MARK: The whole hot path: a message in, through the feature and use case, into the store, out
+// MARK: The whole hot path: a command in, through its feature and use case, into the store, the answer out
 
 func hotPaths() {
     Benchmark("hotpath-coin-flip") { benchmark in
         let store = createMemoryStore(initial: AppState.initial)
         var answers = 0
-        let core = createAppCore(
-            store: store, random: .seeded(1), clock: benchmarkClock, receivers: [{ _ in answers += 1 }])
-        let message = Message.coin(.flip(count: 1))
+        let core = createAppCore(store: store, random: .seeded(1), clock: benchmarkClock, output: { _ in answers += 1 })
+        let command = Command.coin(.flip(count: 1))
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { core(message) }
+        for _ in benchmark.scaledIterations { core(command) }
         blackHole(answers)
     }
 
     for count in [100, 10_000, 100_000] {
-        let core = Fixture<(Input<Message>, [Message])>()
+        let core = Fixture<(Input<Command>, [Command])>()
         Benchmark(
             "hotpath-todo-toggle-\(count >= 1_000 ? "\(count / 1_000)k" : "\(count)")",
             closure: { benchmark in
-                let (send, messages) = core.value
-                for index in benchmark.scaledIterations { send(messages[index % messages.count]) }
+                let (send, commands) = core.value
+                for index in benchmark.scaledIterations { send(commands[index % commands.count]) }
             },
             setup: {
                 let (state, ids) = try todoState(count: count)
                 let store = createMemoryStore(initial: state)
-                let send = createAppCore(store: store, random: .seeded(1), clock: benchmarkClock, receivers: [{ _ in }])
+                let send = createAppCore(store: store, random: .seeded(1), clock: benchmarkClock, output: { _ in })
                 // Done, then open again: the same hundred items, whatever the size of the list.
-                let messages = ids.prefix(100).flatMap {
-                    [Message.todo(.complete(references: [$0.value])), .todo(.reopen(references: [$0.value]))]
+                let commands = ids.prefix(100).flatMap {
+                    [Command.todo(.complete(references: [$0.value])), .todo(.reopen(references: [$0.value]))]
                 }
-                core.set((send, messages))
+                core.set((send, commands))
             })
     }
 }

@@ -1,38 +1,20 @@
 import Fractal
 
-/// Flips fair coins with the injected random source and keeps the toss in the history.
-public struct FlipCoins: UseCase {
-    public enum Request {
-        case flip(count: Int)
-    }
-
-    public enum Response {
-        case flipped(CoinToss)
-        case failed(CoinFailure)
-    }
-
-    /// The most flips one command may ask for: enough for any experiment, small enough to store.
-    public static let countLimit = 100_000
-
-    let store: AppStore
-    let random: RandomSource
-    let clock: TimeSource
-    let respond: Output<Response>
-
-    public func request(_ request: Request) {
-        switch request {
-        case .flip(let count):
-            guard (1...Self.countLimit).contains(count) else {
-                return respond(.failed(.countOutOfRange(count: count, limit: Self.countLimit)))
-            }
-            let flips = (0..<count).map { _ in random.uniform(below: 2) == 0 ? CoinSide.heads : .tails }
-            let toss = CoinToss(flips: flips, at: clock.now())
-            do {
-                try store.change([.coins(.record(toss))])
-                respond(.flipped(toss))
-            } catch {
-                respond(.failed(.notStored(reason: "\(error)")))
-            }
+/// Flips `count` fair coins with the injected random source and keeps the toss in the history.
+func createFlipCoins(
+    store: Store<CoinHistory>, random: RandomSource, clock: TimeSource, output: @escaping Output<CoinAnswer>
+) -> Input<Int> {
+    { count in
+        guard (1...CoinLimits.flips).contains(count) else {
+            return output(.failed(reason: .countOutOfRange(count: count, limit: CoinLimits.flips)))
+        }
+        let flips = (0..<count).map { _ in random.uniform(below: 2) == 0 ? CoinSide.heads : .tails }
+        let toss = CoinToss(flips: flips, at: clock.now())
+        do {
+            try store.change([.record(toss)])
+            output(.flipped(toss: toss))
+        } catch {
+            output(.failed(reason: .notStored(reason: "\(error)")))
         }
     }
 }

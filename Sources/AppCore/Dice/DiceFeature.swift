@@ -3,38 +3,19 @@ import Fractal
 /// The dice feature: rolls dice notation, weighs its exact distribution, and shows or clears the
 /// history of rolls.
 public func createDiceFeature(
-    store: AppStore, random: RandomSource, clock: TimeSource, output: @escaping Output<Message>
-) -> Input<Message> {
-    let roller = RollDice(store: store, random: random, clock: clock) { response in
-        switch response {
-        case .rolled(let roll): output(.dice(.rolled(roll: roll)))
-        case .failed(let reason): output(.dice(.failed(reason: reason)))
-        }
-    }
-    let weigher = WeighDice { response in
-        switch response {
-        case .weighed(let statistics): output(.dice(.weighed(statistics: statistics)))
-        case .failed(let reason): output(.dice(.failed(reason: reason)))
-        }
-    }
-    return { message in
-        guard case .dice(let command) = message else { return }
+    store: Store<DiceHistory>, random: RandomSource, clock: TimeSource, output: @escaping Output<DiceAnswer>
+) -> Input<DiceCommand> {
+    let roll = createRollDice(store: store, random: random, clock: clock, output: output)
+    let weigh = createWeighDice(output: output)
+    let show = createShowHistory(store: store) { output(.history(rolls: $0)) }
+    let clear = createClearHistory(
+        store: store, cleared: .historyCleared, notStored: { .failed(reason: .notStored(reason: $0)) }, output: output)
+    return { command in
         switch command {
-        case .roll(let expression, let times):
-            roller.request(.roll(expression: expression, times: times))
-        case .weigh(let expression):
-            weigher.request(.weigh(expression: expression))
-        case .showHistory:
-            output(.dice(.history(rolls: Array(store.state().dice.rolls))))
-        case .clearHistory:
-            do {
-                try store.change([.dice(.clear)])
-                output(.dice(.historyCleared))
-            } catch {
-                output(.dice(.failed(reason: .notStored(reason: "\(error)"))))
-            }
-        case .rolled, .weighed, .history, .historyCleared, .failed:
-            break  // answers are for the program, not for us
+        case .roll(let expression, let times): roll((expression, times))
+        case .weigh(let expression): weigh(expression)
+        case .showHistory: show(())
+        case .clearHistory: clear(())
         }
     }
 }

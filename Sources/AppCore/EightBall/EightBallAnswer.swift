@@ -1,14 +1,7 @@
-import Foundation
-
-/// A question put to the 8-Ball, and what it said.
-public struct EightBallAnswer: Codable, Equatable, Sendable {
-    public let question: String
-    public let face: EightBallFace
-    public let at: Date
-
-    public init(question: String, face: EightBallFace, at: Date) {
-        self.question = question
-        self.face = face
-        self.at = at
-    }
+/// What the 8-Ball feature answers.
+public enum EightBallAnswer: Codable, Equatable, Sendable {
+    case answered(answer: EightBallReading)
+    case history(answers: [EightBallReading])
+    case historyCleared
+    case failed(reason: EightBallFailure)
 }

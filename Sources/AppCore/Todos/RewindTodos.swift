@@ -1,31 +1,27 @@
 import Fractal
 
+/// Which way to rewind: back over the last command, or forward over the last one undone.
+enum Rewind {
+    case undo
+    case redo
+}
+
 /// Undoes the last command, or redoes the last one undone: a command that touched several to-dos
 /// goes back as one.
-public struct RewindTodos: UseCase {
-    public enum Request {
-        case undo
-        case redo
-    }
-
-    public enum Response {
-        case undid(label: String)
-        case redid(label: String)
-        case failed(TodoFailure)
-    }
-
-    let store: AppStore
-    let clock: TimeSource
-    let respond: Output<Response>
-
-    public func request(_ request: Request) {
-        do {
-            switch request {
-            case .undo: respond(.undid(label: try rewind(.undo(at: clock.now()), on: store)))
-            case .redo: respond(.redid(label: try rewind(.redo(at: clock.now()), on: store)))
+func createRewindTodos(
+    store: Store<TodoState>, clock: TimeSource, output: @escaping Output<TodoAnswer>
+) -> Input<Rewind> {
+    { direction in
+        answering(output) {
+            let todos = store.state()
+            switch direction {
+            case .undo:
+                try keep(.undo(at: clock.now()), in: store)
+                return .undid(label: todos.undoable.last?.label ?? "")
+            case .redo:
+                try keep(.redo(at: clock.now()), in: store)
+                return .redid(label: todos.redoable.last?.label ?? "")
             }
-        } catch {
-            respond(.failed(error))
         }
     }
 }

@@ -1,13 +1,22 @@
 import Foundation
 import Fractal
 
-// How a store keeps a change to the to-dos, field by field (see `AppState.Change`): each kind of
-// change by its name, then what it carries, dates as milliseconds, items as in `StoredItem`.
+// How a store keeps a change to the to-dos, field by field: each kind of change by its name, then
+// what it carries, dates as milliseconds, items as in `StoredItem`. Every program start reads each
+// change kept since the last snapshot, so none goes through `Codable`.
 
-extension TodoState.Change {
+extension TodoState.Change: BinaryFieldDecodable, BinaryFieldEncodable {
+    public init(fields: inout BinaryFieldReader) throws {
+        self = try fields.nested { try Self(stored: &$0) }
+    }
+
+    public func write(fields: inout BinaryFieldWriter) throws {
+        try fields.nested { try write(stored: &$0) }
+    }
+
     init(stored fields: inout BinaryFieldReader) throws {
         switch try fields.string() {
-        case "perform": self = .perform(try fields.nested { try TodoCommand(stored: &$0) })
+        case "perform": self = .perform(try fields.nested { try TodoBatch(stored: &$0) })
         case "undo": self = .undo(at: Date(milliseconds: try fields.int64()))
         case "redo": self = .redo(at: Date(milliseconds: try fields.int64()))
         case let other: throw StoredFieldError(field: "to-do change", text: other)
@@ -29,7 +38,7 @@ extension TodoState.Change {
     }
 }
 
-extension TodoCommand {
+extension TodoBatch {
     init(stored fields: inout BinaryFieldReader) throws {
         self.init(
             label: try fields.string(), at: Date(milliseconds: try fields.int64()),

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What one command does to the to-dos: edits applied together, undone together.
-public struct TodoCommand: Codable, Equatable, Sendable {
+/// What one command does to the to-dos: a batch of edits applied together, undone together.
+public struct TodoBatch: Codable, Equatable, Sendable {
     /// How the command reads in the journal and in `undo`'s answer: `add "buy milk"`.
     public let label: String
     public let at: Date

@@ -4,9 +4,9 @@ import Fractal
 
 /// The to-dos, in the order they were made, keyed by id so that finding one costs O(1); the
 /// commands that can be undone and redone; and the journal.
-public struct TodoState: Changeable {
+public struct TodoState: Changeable, Fresh {
     public enum Change: Codable, Equatable, Sendable {
-        case perform(TodoCommand)
+        case perform(TodoBatch)
         case undo(at: Date)
         case redo(at: Date)
     }
@@ -69,7 +69,7 @@ public struct TodoState: Changeable {
     }
 
     /// Works out every edit against the items as they are now, touching nothing until all apply.
-    private func resolve(_ command: TodoCommand) throws(TodoFailure) -> DoneCommand {
+    private func resolve(_ command: TodoBatch) throws(TodoFailure) -> DoneCommand {
         var before: [TodoID: TodoItem] = [:]
         var after: [TodoID: TodoItem] = [:]
         var touched: [TodoID] = []
@@ -113,7 +113,7 @@ public struct TodoState: Changeable {
         if removed { abbreviation = index.abbreviation }
     }
 
-    private func action(of command: TodoCommand, _ id: TodoID, _ done: DoneCommand) -> JournalEntry.Action {
+    private func action(of command: TodoBatch, _ id: TodoID, _ done: DoneCommand) -> JournalEntry.Action {
         for edit in command.edits {
             switch edit {
             case .add(let item, let action) where item.id == id: return action

@@ -77,17 +77,17 @@ struct DiceBadInputSpec {
     }
 
     @Test func tooManyDiceInOneResultAreRefused() {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         guard case .overLimit(_, let problem) = core.failure("\(DiceLimits.diceRolled + 1)d6") else {
             Issue.record("expected a limit, got \(core.received())")
             return
         }
         #expect(problem.contains("\(DiceLimits.diceRolled) dice"))
-        #expect(core.store.state() == AppState.initial)
+        #expect(core.store.state() == DiceHistory())
     }
 
     @Test func aRolledCountBelowZeroIsImpossible() {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         guard case .impossible = core.failure("(1d1-3)d6") else {
             Issue.record("expected an impossible roll, got \(core.received())")
             return
@@ -95,7 +95,7 @@ struct DiceBadInputSpec {
     }
 
     @Test func divisionByZeroIsImpossible() {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         guard case .impossible = core.failure("1d6/0") else {
             Issue.record("expected an impossible roll, got \(core.received())")
             return
@@ -107,7 +107,7 @@ struct DiceBadInputSpec {
     }
 
     @Test func anOverflowIsALimitNotACrash() {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         guard case .overLimit = core.failure("1000000000000*1000000000000*1000000000000") else {
             Issue.record("expected a limit, got \(core.received())")
             return
@@ -115,7 +115,7 @@ struct DiceBadInputSpec {
     }
 
     @Test func tooManyDiceToWeighAreRefused() {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         guard case .overLimit = core.weighingFailure("\(DiceLimits.statisticsDice + 1)d6") else {
             Issue.record("expected a limit, got \(core.received())")
             return

@@ -5,21 +5,20 @@ import Testing
 struct DiceRollSpec {
     /// The dice of the first result's only term, over many seeds.
     func dice(_ expression: String, seeds: ClosedRange<UInt64> = 1...200) throws -> [[DieRoll]] {
-        try seeds.map { seed in try CoreUnderTest(seed: seed).roll(expression).results[0].terms.last?.dice ?? [] }
+        try seeds.map { seed in try DiceUnderTest(seed: seed).roll(expression).results[0].terms.last?.dice ?? [] }
     }
 
     @Test func aRollIsKeptInTheHistoryWithItsTotals() throws {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         let roll = try core.roll("2d6+1")
         #expect(roll.expression == "2d6+1")
         #expect(roll.at == noon)
-        #expect(core.store.state().dice.rolls == [roll.totalsOnly])
-        #expect(core.store.state().coins == AppState.initial.coins)
+        #expect(core.store.state().entries == [roll.totalsOnly])
     }
 
     @Test func theSameSeedRollsTheSameDice() throws {
-        #expect(try CoreUnderTest(seed: 7).roll("4d6kh3") == CoreUnderTest(seed: 7).roll("4d6kh3"))
-        #expect(try CoreUnderTest(seed: 7).roll("20d20") != CoreUnderTest(seed: 8).roll("20d20"))
+        #expect(try DiceUnderTest(seed: 7).roll("4d6kh3") == DiceUnderTest(seed: 7).roll("4d6kh3"))
+        #expect(try DiceUnderTest(seed: 7).roll("20d20") != DiceUnderTest(seed: 8).roll("20d20"))
     }
 
     @Test func everyDieShowsOneOfItsFaces() throws {
@@ -29,10 +28,10 @@ struct DiceRollSpec {
     }
 
     @Test func keepAndDropPickDistinctDiceEvenOnTies() throws {
-        let kept = try CoreUnderTest().roll("4d1kh3").results[0]
+        let kept = try DiceUnderTest().roll("4d1kh3").results[0]
         #expect(kept.total == 3)
         #expect(kept.terms[0].dice.count { $0.dropped } == 1)
-        let median = try CoreUnderTest().roll("3d1dh1dl1").results[0]
+        let median = try DiceUnderTest().roll("3d1dh1dl1").results[0]
         #expect(median.total == 1)
         #expect(median.terms[0].dice.count { $0.dropped } == 2)
     }
@@ -47,7 +46,7 @@ struct DiceRollSpec {
     }
 
     @Test func keepingMoreThanWereRolledKeepsThemAll() throws {
-        #expect(try CoreUnderTest().roll("2d6kh5").results[0].terms[0].dice.allSatisfy { !$0.dropped })
+        #expect(try DiceUnderTest().roll("2d6kh5").results[0].terms[0].dice.allSatisfy { !$0.dropped })
     }
 
     @Test func rerollingOnceKeepsTheSecondResult() throws {
@@ -108,7 +107,7 @@ struct DiceRollSpec {
 
     @Test func countingSuccessesAndFailures() throws {
         for seed in UInt64(1)...100 {
-            let result = try CoreUnderTest(seed: seed).roll("10d10>=8f1").results[0]
+            let result = try DiceUnderTest(seed: seed).roll("10d10>=8f1").results[0]
             let values = result.terms[0].dice.map(\.value)
             #expect(result.total == values.count { $0 >= 8 } - values.count { $0 == 1 })
         }
@@ -116,7 +115,7 @@ struct DiceRollSpec {
 
     @Test func successesOnExplodingDiceCountEveryDieOfTheChain() throws {
         for seed in UInt64(1)...100 {
-            let result = try CoreUnderTest(seed: seed).roll("6d10!cs>=8").results[0]
+            let result = try DiceUnderTest(seed: seed).roll("6d10!cs>=8").results[0]
             let dice = result.terms[0].dice
             #expect(result.total == dice.count { $0.value >= 8 })
             #expect(dice.count { !$0.extra } == 6)
@@ -125,7 +124,7 @@ struct DiceRollSpec {
 
     @Test func aSetKeepsWholeResults() throws {
         for seed in UInt64(1)...50 {
-            let result = try CoreUnderTest(seed: seed).roll("{1d20+5,1d20+5}kh1").results[0]
+            let result = try DiceUnderTest(seed: seed).roll("{1d20+5,1d20+5}kh1").results[0]
             let members = try #require(result.terms.last).dice.map(\.value)
             #expect(result.total == members.max())
             #expect(members.count == 2)
@@ -133,7 +132,7 @@ struct DiceRollSpec {
     }
 
     @Test func arithmetic() throws {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         #expect(try core.roll("2+3*4").results[0].total == 14)
         #expect(try core.roll("(2+3)*4").results[0].total == 20)
         #expect(try core.roll("-7/2").results[0].total == -4)  // floor, not toward zero
@@ -144,7 +143,7 @@ struct DiceRollSpec {
     }
 
     @Test func repeatsRollTheWholeExpressionAgain() throws {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         #expect(try core.roll("6x 4d6kh3").results.count == 6)
         #expect(try core.roll("2x 1d6", times: 3).results.count == 6)
         #expect(try core.roll("sum(3x 1d1)").results.map(\.total) == [3])
@@ -152,7 +151,7 @@ struct DiceRollSpec {
 
     @Test func aRolledCountRollsThatManyDice() throws {
         for seed in UInt64(1)...50 {
-            let result = try CoreUnderTest(seed: seed).roll("(1d4)d6").results[0]
+            let result = try DiceUnderTest(seed: seed).roll("(1d4)d6").results[0]
             #expect(result.terms.count == 2)
             #expect(result.terms[1].dice.count == result.terms[0].value)
         }
@@ -161,7 +160,7 @@ struct DiceRollSpec {
     @Test func seededRollsFollowTheExactDistribution() throws {
         // 20,000 seeded rolls of 2d6 against the distribution counted by hand: (6 − |s − 7|) / 36.
         // Chi-square with 10 degrees of freedom; 29.6 is its 0.1 % critical value.
-        let core = CoreUnderTest(seed: 99)
+        let core = DiceUnderTest(seed: 99)
         let totals =
             try core.roll("2d6", times: 1_000).results.map(\.total)
             + (0..<19).flatMap { _ in try core.roll("2d6", times: 1_000).results.map(\.total) }
@@ -175,8 +174,8 @@ struct DiceRollSpec {
     }
 
     @Test func aFailedRollKeepsNothing() {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         _ = core.failure("4d6kk3")
-        #expect(core.store.state() == AppState.initial)
+        #expect(core.store.state() == DiceHistory())
     }
 }

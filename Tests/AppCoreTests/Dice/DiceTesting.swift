@@ -1,39 +1,39 @@
 import AppCore
 import Testing
 
-/// Rolls and weighs expressions through the AppCore, as a program would.
-extension CoreUnderTest {
+/// Rolls and weighs expressions through the dice feature, built alone.
+extension ModuleUnderTest where State == DiceHistory, In == DiceCommand, Out == DiceAnswer {
     func roll(_ expression: String, times: Int = 1) throws -> DiceRoll {
-        send(.dice(.roll(expression: expression, times: times)))
-        guard case .dice(.rolled(let roll)) = received().last else {
+        send(.roll(expression: expression, times: times))
+        guard case .rolled(let roll) = received().last else {
             throw DiceTestError.unexpected(received().last)
         }
         return roll
     }
 
     func weigh(_ expression: String) throws -> DiceStatistics {
-        send(.dice(.weigh(expression: expression)))
-        guard case .dice(.weighed(let statistics)) = received().last else {
+        send(.weigh(expression: expression))
+        guard case .weighed(let statistics) = received().last else {
             throw DiceTestError.unexpected(received().last)
         }
         return statistics
     }
 
     func failure(_ expression: String) -> DiceFailure? {
-        send(.dice(.roll(expression: expression, times: 1)))
-        guard case .dice(.failed(let reason)) = received().last else { return nil }
+        send(.roll(expression: expression, times: 1))
+        guard case .failed(let reason) = received().last else { return nil }
         return reason
     }
 
     func weighingFailure(_ expression: String) -> DiceFailure? {
-        send(.dice(.weigh(expression: expression)))
-        guard case .dice(.failed(let reason)) = received().last else { return nil }
+        send(.weigh(expression: expression))
+        guard case .failed(let reason) = received().last else { return nil }
         return reason
     }
 }
 
 enum DiceTestError: Error {
-    case unexpected(Message?)
+    case unexpected(DiceAnswer?)
 }
 
 extension DiceStatistics {

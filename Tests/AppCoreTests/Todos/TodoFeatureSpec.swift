@@ -2,40 +2,38 @@ import AppCore
 import Foundation
 import Testing
 
-/// The to-do feature through the AppCore, as a program uses it.
-extension CoreUnderTest {
-    func todo(_ command: TodoMessage) -> TodoMessage? {
-        send(.todo(command))
-        guard case .todo(let answer) = received().last else { return nil }
-        return answer
+/// The to-do feature, built alone: a command in, its last answer out.
+extension ModuleUnderTest where State == TodoState, In == TodoCommand, Out == TodoAnswer {
+    func todo(_ command: TodoCommand) -> TodoAnswer? {
+        send(command)
+        return received().last
     }
 
     @discardableResult
     func add(_ title: String, due: Day? = nil, tags: [String] = []) throws -> TodoItem {
         guard case .added(let item, _) = todo(.add(draft: TodoDraft(title: title, due: due, tags: tags))) else {
-            throw DiceTestError.unexpected(received().last)
+            throw TodoTestError.unexpected(received().last)
         }
         return item
     }
 
-    var todos: TodoState { store.state().todos }
+    var todos: TodoState { store.state() }
 }
 
-@Suite("To-do feature")
+@Suite("To-do feature, built alone")
 struct TodoFeatureSpec {
-    let core = CoreUnderTest()
+    let core = TodosUnderTest()
 
     @Test func addingKeepsTheItemWithAnIdAndTheTime() throws {
         let item = try core.add("buy milk", tags: ["errands"])
         #expect(core.todos.items.values.map(\.self) == [item])
         #expect(item.title == "buy milk" && item.tags == ["errands"] && item.created == noon && !item.isCompleted)
         #expect(item.id.value.count == 10)
-        #expect(core.store.state().coins == AppState.initial.coins)
     }
 
     @Test func anEmptyTitleIsRefusedAndNothingIsKept() {
         #expect(core.todo(.add(draft: TodoDraft(title: "  "))) == .failed(reason: .emptyTitle))
-        #expect(core.store.state() == AppState.initial)
+        #expect(core.store.state() == TodoState())
     }
 
     @Test func aPrefixOfAnIdNamesTheItem() throws {
@@ -114,7 +112,7 @@ struct TodoFeatureSpec {
 
     @Test func withNothingToUndoUndoSaysSo() {
         #expect(core.todo(.undo) == .failed(reason: .nothingToUndo))
-        #expect(core.store.state() == AppState.initial)
+        #expect(core.store.state() == TodoState())
     }
 
     @Test func theJournalRecordsEveryChangeWithItsTime() throws {
@@ -164,7 +162,7 @@ struct TodoFeatureSpec {
             Issue.record("expected an export")
             return
         }
-        let fresh = CoreUnderTest()
+        let fresh = TodosUnderTest()
         _ = fresh.todo(.importItems(text: text, format: .todotxt))
         let before = Array(core.todos.items.values)
         let after = Array(fresh.todos.items.values)
@@ -184,7 +182,7 @@ struct TodoFeatureSpec {
             Issue.record("expected an export")
             return
         }
-        let fresh = CoreUnderTest()
+        let fresh = TodosUnderTest()
         _ = fresh.todo(.importItems(text: text, format: .json))
         #expect(fresh.todos.items == core.todos.items)
     }
@@ -219,4 +217,8 @@ struct TodoFeatureSpec {
         #expect(line == 2)
         #expect(core.store.state() == before)
     }
+}
+
+enum TodoTestError: Error {
+    case unexpected(TodoAnswer?)
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 import ProgramKit
 
 @main
-struct TodoCommand: ParsableCommand {
+struct TodoProgram: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todo",
         abstract: "Keep a to-do list that never loses a change.",

@@ -3,7 +3,7 @@ import ArgumentParser
 import ProgramKit
 
 @main
-struct DiceCommand: ParsableCommand {
+struct DiceProgram: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dice",
         abstract: "Roll dice written in dice notation, or weigh their exact odds.",

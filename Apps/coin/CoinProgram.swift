@@ -2,7 +2,7 @@ import ArgumentParser
 import ProgramKit
 
 @main
-struct CoinCommand: ParsableCommand {
+struct CoinProgram: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coin",
         abstract: "Flip fair coins and ask the Magic 8-Ball. Every run can be replayed from its seed.",

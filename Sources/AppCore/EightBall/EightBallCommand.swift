@@ -1,0 +1,6 @@
+/// What the 8-Ball feature is asked to do.
+public enum EightBallCommand: Codable, Equatable, Sendable {
+    case ask(question: String)
+    case showHistory
+    case clearHistory
+}

@@ -1,0 +1,74 @@
+import Collections
+import Fractal
+
+/// What a history keeps: one entry a command, named for its coding (`"tosses"`, `"rolls"`).
+public protocol HistoryEntry: Codable, Equatable, Sendable {
+    /// The name the entries are kept under, in the stored form and in the scenarios' state paths.
+    static var historyName: String { get }
+}
+
+/// The last entries of one kind, oldest first, at most `limit` of them: the coin's tosses, the
+/// 8-Ball's answers, the dice's rolls.
+public struct History<Entry: HistoryEntry>: Changeable, Fresh {
+    public enum Change: Codable, Equatable, Sendable {
+        case record(Entry)
+        case clear
+    }
+
+    /// How many entries are kept; the oldest go first.
+    public static var limit: Int { 1_000 }
+
+    /// A deque, so that dropping the oldest when full costs O(1), not a shift of the whole history.
+    public private(set) var entries: Deque<Entry>
+
+    public init() {
+        entries = []
+    }
+
+    /// A history of the last `limit` of `entries`.
+    public init(_ entries: [Entry]) {
+        self.entries = Deque(entries.suffix(Self.limit))
+    }
+
+    public mutating func apply(_ change: Change) {
+        switch change {
+        case .record(let entry):
+            if entries.count == Self.limit { entries.removeFirst() }
+            entries.append(entry)
+        case .clear:
+            entries.removeAll()
+        }
+    }
+}
+
+// Kept as `{"tosses": […]}`: the entries under their own name, as every store has kept them.
+extension History {
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        self.init(try container.decodeIfPresent([Entry].self, forKey: Key(stringValue: Entry.historyName)) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(Array(entries), forKey: Key(stringValue: Entry.historyName))
+    }
+}
+
+// How a store keeps a change to a history: through its `Codable` form, since each is one entry
+// and a store holds few of them beside its to-dos.
+extension History.Change: BinaryFieldDecodable, BinaryFieldEncodable {
+    public init(fields: inout BinaryFieldReader) throws {
+        self = try fields.value(Self.self)
+    }
+
+    public func write(fields: inout BinaryFieldWriter) throws {
+        try fields.value(self)
+    }
+}

@@ -1,0 +1,19 @@
+import Fractal
+
+/// Makes a copy of a to-do with a new id, then the given changes: the original stays as it was.
+func createForkTodo(
+    store: Store<TodoState>, random: RandomSource, clock: TimeSource, output: @escaping Output<TodoAnswer>
+) -> Input<(reference: String, changes: [TodoItem.Change])> {
+    { request in
+        answering(output) {
+            let now = clock.now()
+            let todos = store.state()
+            let original = try todos.resolve(request.reference)
+            guard let item = todos.items[original] else { throw TodoFailure.notFound(reference: request.reference) }
+            let copy = try item.fork(id: TodoID.draw(from: random), at: now, request.changes)
+            let after = try perform(
+                TodoBatch(label: "fork \(request.reference)", at: now, edits: [.add(copy, as: .forked)]), on: store)
+            return .forked(item: copy, from: original, abbreviation: after.abbreviation)
+        }
+    }
+}

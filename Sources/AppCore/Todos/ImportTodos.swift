@@ -1,0 +1,56 @@
+import Fractal
+
+/// Brings to-dos in from a file's text as one command: undo takes the whole import back.
+func createImportTodos(
+    store: Store<TodoState>, random: RandomSource, clock: TimeSource, output: @escaping Output<TodoAnswer>
+) -> Input<(text: String, format: TodoFormat)> {
+    { request in
+        answering(output) {
+            let read = try readTodos(request.text, format: request.format, clock: clock)
+            guard read.count <= TodoLimits.importedItems else {
+                throw TodoFailure.tooMany(count: read.count, limit: TodoLimits.importedItems)
+            }
+            let items = try makeItems(read, existing: store.state(), random: random, clock: clock)
+            let after = try perform(
+                TodoBatch(
+                    label: "import \(items.count) \(request.format.rawValue)", at: clock.now(),
+                    edits: items.map { .add($0, as: .imported) }), on: store)
+            return .imported(items: items, abbreviation: after.abbreviation)
+        }
+    }
+}
+
+private func readTodos(_ text: String, format: TodoFormat, clock: TimeSource) throws(TodoFailure) -> [ImportedTodo] {
+    switch format {
+    case .json: try JSONTodos.read(text)
+    case .todotxt: try TodoTxt.read(text, timeZone: clock.timeZone)
+    case .taskwarrior: try TaskwarriorTodos.read(text, timeZone: clock.timeZone)
+    }
+}
+
+/// Items for what was read: the file's own id where it gives one that is free, else a new one.
+private func makeItems(
+    _ read: [ImportedTodo], existing: TodoState, random: RandomSource, clock: TimeSource
+) throws(TodoFailure) -> [TodoItem] {
+    var taken = Set(existing.items.keys)
+    var items: [TodoItem] = []
+    let now = clock.now()
+    for (index, todo) in read.enumerated() {
+        var id = todo.id.map { TodoID($0.lowercased()) }
+        if id.map({ taken.contains($0) || $0.value.isEmpty }) ?? true {
+            repeat { id = TodoID.draw(from: random) } while id.map(taken.contains) ?? false
+        }
+        guard let id else { continue }
+        taken.insert(id)
+        do {
+            items.append(
+                try TodoItem(
+                    id: id, title: todo.title, notes: todo.notes, due: todo.due, priority: todo.priority,
+                    tags: todo.tags, contexts: todo.contexts, extras: todo.extras, created: todo.created ?? now,
+                    completed: todo.completed))
+        } catch {
+            throw TodoFailure.unreadableImport(format: "import", line: index + 1, problem: error.description)
+        }
+    }
+    return items
+}

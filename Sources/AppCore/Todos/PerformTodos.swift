@@ -1,0 +1,44 @@
+import Fractal
+
+// What every to-do use case that writes shares: a change kept, or the reason it was not.
+
+/// Does a batch of edits as one command, and returns the to-dos as they then are.
+func perform(_ batch: TodoBatch, on store: Store<TodoState>) throws(TodoFailure) -> TodoState {
+    try keep(.perform(batch), in: store)
+    return store.state()
+}
+
+/// Keeps one change to the to-dos: a to-do failure as it is, anything else as a store that did
+/// not keep it.
+func keep(_ change: TodoState.Change, in store: Store<TodoState>) throws(TodoFailure) {
+    do {
+        try store.change([change])
+    } catch let failure as TodoFailure {
+        throw failure
+    } catch {
+        throw TodoFailure.notStored(reason: "\(error)")
+    }
+}
+
+extension TodoState {
+    /// The ids that `references` name, each once, in the order first named.
+    func resolve(_ references: [String]) throws(TodoFailure) -> [TodoID] {
+        var ids: [TodoID] = []
+        for reference in references {
+            let id = try resolve(reference)
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+}
+
+/// Runs a use case's work and answers with what it returns, or with why it failed.
+func answering(_ output: Output<TodoAnswer>, _ work: () throws -> TodoAnswer) {
+    do {
+        output(try work())
+    } catch let failure as TodoFailure {
+        output(.failed(reason: failure))
+    } catch {
+        output(.failed(reason: .notStored(reason: "\(error)")))
+    }
+}

@@ -1,0 +1,14 @@
+import Fractal
+
+/// Shows one to-do, named by its id or the start of it.
+func createShowTodo(store: Store<TodoState>, output: @escaping Output<TodoAnswer>) -> Input<String> {
+    { reference in
+        answering(output) {
+            let todos = store.state()
+            guard let item = todos.items[try todos.resolve(reference)] else {
+                throw TodoFailure.notFound(reference: reference)
+            }
+            return .shown(item: item, abbreviation: todos.abbreviation)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// What the to-do feature is asked to do.
+public enum TodoCommand: Codable, Equatable, Sendable {
+    // Commands that change to-dos; each can be undone as one.
+    case add(draft: TodoDraft)
+    case edit(reference: String, changes: [TodoItem.Change])
+    case complete(references: [String])
+    case reopen(references: [String])
+    case fork(reference: String, changes: [TodoItem.Change])
+    case delete(references: [String])
+    case importItems(text: String, format: TodoFormat)
+    case undo
+    case redo
+
+    // Commands that only read.
+    case list(query: TodoQuery)
+    case show(reference: String)
+    case showJournal
+    case export(format: TodoFormat)
+}
