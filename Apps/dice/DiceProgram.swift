@@ -15,6 +15,7 @@ struct DiceProgram: ParsableCommand {
               dice 3d6 --seed 7 --json    the same roll on every run, as JSON
               dice --stats 3d6            the exact distribution, as a histogram
               dice history                past rolls, newest first
+              dice deck draw 5            five cards from a deck that lasts between runs
 
             The notation: NdS, d%, dF, dF.1, d{1,2,2,3}, (1d4)d6, {e1,e2}kh1; + - * / (floor),
             floor() ceil() round() abs(), comparisons (1d20+5>=15 is 1 or 0); modifiers written
@@ -27,7 +28,7 @@ struct DiceProgram: ParsableCommand {
 
             \(ProgramExit.explanation)
             """,
-        subcommands: [Roll.self, History.self],
+        subcommands: [Roll.self, History.self, DeckGroup.self],
         defaultSubcommand: Roll.self
     )
 }

@@ -11,12 +11,14 @@ public struct AppState: Changeable, Fresh {
     @Slice public private(set) var eightBall = EightBallHistory()
     @Slice public private(set) var dice = DiceHistory()
     @Slice public private(set) var todos = TodoState()
+    @Slice public private(set) var deck = Deck()
 
     public enum Change: Codable, Equatable, Sendable {
         case coins(CoinHistory.Change)
         case eightBall(EightBallHistory.Change)
         case dice(DiceHistory.Change)
         case todos(TodoState.Change)
+        case deck(Deck.Change)
     }
 
     public init() {}
@@ -29,6 +31,7 @@ public struct AppState: Changeable, Fresh {
         case .eightBall(let change): eightBall.apply(change)
         case .dice(let change): dice.apply(change)
         case .todos(let change): try todos.apply(change)
+        case .deck(let change): try deck.apply(change)
         }
     }
 }
@@ -40,6 +43,7 @@ public enum Command: Equatable, Sendable {
     case eightBall(EightBallCommand)
     case dice(DiceCommand)
     case todo(TodoCommand)
+    case deck(DeckCommand)
 }
 
 /// Every answer a program can get: the feature's name, then its own answer.
@@ -48,6 +52,7 @@ public enum Answer: Equatable, Sendable {
     case eightBall(EightBallAnswer)
     case dice(DiceAnswer)
     case todo(TodoAnswer)
+    case deck(DeckAnswer)
 }
 
 /// The AppCore: one input that every program sends its commands to, and one output its answers
@@ -70,12 +75,14 @@ public func createAppCore(
     let eightBall = lift(createEightBallFeature, { $0.eightBall }, AppState.Change.eightBall, Answer.eightBall)
     let dice = lift(createDiceFeature, { $0.dice }, AppState.Change.dice, Answer.dice)
     let todo = lift(createTodoFeature, { $0.todos }, AppState.Change.todos, Answer.todo)
+    let deck = lift(createDeckFeature, { $0.deck }, AppState.Change.deck, Answer.deck)
     return { command in
         switch command {
         case .coin(let command): coin(command)
         case .eightBall(let command): eightBall(command)
         case .dice(let command): dice(command)
         case .todo(let command): todo(command)
+        case .deck(let command): deck(command)
         }
     }
 }
@@ -91,7 +98,8 @@ extension Command: Codable {
         case "eightBall": self = .eightBall(try feature.decode())
         case "dice": self = .dice(try feature.decode())
         case "todo": self = .todo(try feature.decode())
-        default: throw feature.unknown(among: ["coin", "eightBall", "dice", "todo"])
+        case "deck": self = .deck(try feature.decode())
+        default: throw feature.unknown(among: ["coin", "eightBall", "dice", "todo", "deck"])
         }
     }
 
@@ -101,6 +109,7 @@ extension Command: Codable {
         case .eightBall(let command): try FeatureMessage.encode(command, as: "eightBall", to: encoder)
         case .dice(let command): try FeatureMessage.encode(command, as: "dice", to: encoder)
         case .todo(let command): try FeatureMessage.encode(command, as: "todo", to: encoder)
+        case .deck(let command): try FeatureMessage.encode(command, as: "deck", to: encoder)
         }
     }
 }
@@ -113,7 +122,8 @@ extension Answer: Codable {
         case "eightBall": self = .eightBall(try feature.decode())
         case "dice": self = .dice(try feature.decode())
         case "todo": self = .todo(try feature.decode())
-        default: throw feature.unknown(among: ["coin", "eightBall", "dice", "todo"])
+        case "deck": self = .deck(try feature.decode())
+        default: throw feature.unknown(among: ["coin", "eightBall", "dice", "todo", "deck"])
         }
     }
 
@@ -123,6 +133,7 @@ extension Answer: Codable {
         case .eightBall(let answer): try FeatureMessage.encode(answer, as: "eightBall", to: encoder)
         case .dice(let answer): try FeatureMessage.encode(answer, as: "dice", to: encoder)
         case .todo(let answer): try FeatureMessage.encode(answer, as: "todo", to: encoder)
+        case .deck(let answer): try FeatureMessage.encode(answer, as: "deck", to: encoder)
         }
     }
 }
@@ -135,6 +146,7 @@ extension AppState.Change: BinaryFieldDecodable, BinaryFieldEncodable {
         case "eightBall": self = .eightBall(try .init(fields: &fields))
         case "dice": self = .dice(try .init(fields: &fields))
         case "todos": self = .todos(try .init(fields: &fields))
+        case "deck": self = .deck(try .init(fields: &fields))
         case let other: throw StoredFieldError(field: "change", text: other)
         }
     }
@@ -145,6 +157,7 @@ extension AppState.Change: BinaryFieldDecodable, BinaryFieldEncodable {
         case .eightBall(let change): try fields.write(change, as: "eightBall")
         case .dice(let change): try fields.write(change, as: "dice")
         case .todos(let change): try fields.write(change, as: "todos")
+        case .deck(let change): try fields.write(change, as: "deck")
         }
     }
 }

@@ -46,6 +46,24 @@ struct StoredFixturesSpec {
         #expect(actualLines.count == expectedLines.count)
     }
 
+    @Test(arguments: ["disk", "sqlite"])
+    func aFormat2StoreOpensWithAFreshDeckAndKeepsTheNewDraws(_ store: String) throws {
+        let place = try copy(store)
+        defer { try? FileManager.default.removeItem(at: place) }
+        let environment = [
+            "APPCORE_STORE": store, "APPCORE_DATA": place.appendingPathComponent("\(store).store").path,
+        ]
+        let fresh = try ProgramRun.of("dice", ["deck", "show", "--json"], environment: environment)
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect((try fresh.json()["left"] as? [String])?.count == 52)
+        #expect((try fresh.json()["drawn"] as? [String]) == [])
+        let draw = try ProgramRun.of("dice", ["deck", "draw", "2", "--seed", "3", "--json"], environment: environment)
+        let shown = try ProgramRun.of("dice", ["deck", "show", "--json"], environment: environment)
+        #expect((try shown.json()["drawn"] as? [String]) == (try draw.json()["cards"] as? [String]))
+        let history = try ProgramRun.of("dice", ["history", "--json"], environment: environment)
+        #expect((try history.json()["rolls"] as? [Any])?.count == 3)
+    }
+
     /// A folder of its own holding a copy of every file of the fixture store.
     private func copy(_ store: String) throws -> URL {
         let place = FileManager.default.temporaryDirectory.appendingPathComponent(

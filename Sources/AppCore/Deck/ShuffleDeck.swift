@@ -1,0 +1,13 @@
+import Fractal
+
+/// Gathers every card back into a fresh deck: 52 cards, or 54 with the jokers.
+func createShuffleDeck(store: Store<Deck>, output: @escaping Output<DeckAnswer>) -> Input<Bool> {
+    { jokers in
+        do {
+            try store.change([.shuffle(jokers: jokers)])
+            output(.shuffled(size: store.state().left.count))
+        } catch {
+            output(.failed(reason: .notStored(reason: "\(error)")))
+        }
+    }
+}
