@@ -2,8 +2,9 @@ import AppCore
 import Foundation
 import ProgramKit
 
-/// The exact distribution drawn in the terminal: one row per total, or per range of totals when
-/// there are too many to read, each with its percentage.
+/// A distribution drawn in the terminal: one row per total, or per range of totals when there
+/// are too many to read, each with its percentage. The exact odds of `--stats`, or what a run of
+/// `--times N --summary` observed.
 enum Histogram {
     static let rows = 40
     static let width = 40
@@ -15,21 +16,34 @@ enum Histogram {
             style.bold(statistics.expression)
                 + ": \(range), mean \(format(statistics.mean)), standard deviation \(format(statistics.standardDeviation))"
         ]
-        let bins = binned(statistics.distribution)
-        let largest = bins.map(\.probability).max() ?? 1
-        let labelWidth = bins.map(\.label.count).max() ?? 1
-        for bin in bins {
-            let bar = String(repeating: "█", count: Int((bin.probability / largest * Double(width)).rounded()))
-            let label = String(repeating: " ", count: labelWidth - bin.label.count) + bin.label
-            let percent = String(format: "%7.3f%%", bin.probability * 100)
-            lines.append("\(label) \(percent) \(bar)")
-        }
+        lines += bars(statistics.distribution)
         if statistics.tailMass > 0 {
             lines.append(
                 style.dim(
                     "totals beyond these have probability \(String(format: "%.1e", statistics.tailMass)) together"))
         }
         return lines.joined(separator: "\n")
+    }
+
+    static func text(_ tally: DiceRollTally, style: TextStyle) -> String {
+        let rolls = Double(tally.rolls)
+        let header =
+            style.bold(tally.expression)
+            + " rolled \(tally.rolls) times: min \(tally.min), max \(tally.max), mean \(format(tally.mean)), "
+            + "standard deviation \(format(tally.standardDeviation))"
+        let shares = tally.counts.map { DiceStatistics.Outcome(value: $0.value, probability: Double($0.count) / rolls) }
+        return ([header] + bars(shares)).joined(separator: "\n")
+    }
+
+    private static func bars(_ outcomes: [DiceStatistics.Outcome]) -> [String] {
+        let bins = binned(outcomes)
+        let largest = bins.map(\.probability).max() ?? 1
+        let labelWidth = bins.map(\.label.count).max() ?? 1
+        return bins.map { bin in
+            let bar = String(repeating: "█", count: Int((bin.probability / largest * Double(width)).rounded()))
+            let label = String(repeating: " ", count: labelWidth - bin.label.count) + bin.label
+            return "\(label) \(String(format: "%7.3f%%", bin.probability * 100)) \(bar)"
+        }
     }
 
     private static func binned(_ outcomes: [DiceStatistics.Outcome]) -> [(label: String, probability: Double)] {

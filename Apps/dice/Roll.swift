@@ -7,20 +7,27 @@ struct Roll: ParsableCommand {
         commandName: "roll",
         abstract: "Roll an expression, or with --stats weigh its exact distribution.",
         discussion: """
-            Prints each result's total. -v shows every die: ~1~ dropped, 1→4 rerolled, 6! exploded,
-            +3 added by an explosion, 14(6!6!2) compounded, 2(1) raised or lowered by min/max, 8✓ a
-            success and 1✗ a failure.
+            Prints each result's total. -v shows every die: ~1~ dropped, 1→4 rerolled, 6! \
+            exploded, +3 added by an explosion, 14(6!6!2) compounded, 2(1) raised or lowered by \
+            min/max, 8✓ a success and 1✗ a failure.
 
-            With --json, one object: {"expression": …, "seed": …, "results": [{"total": N,
-            "dice": [{"term": "4d6kh3", "value": 5, "faces": [5], "dropped": false, …}], …}]}.
-            With --stats --json: {"min", "max" (null when unbounded), "mean", "stddev",
+            With --json, one object: {"expression": …, "seed": …, "results": [{"total": N, \
+            "dice": [{"term": "4d6kh3", "value": 5, "faces": [5], "dropped": false, …}], …}]}. \
+            With --stats --json: {"min", "max" (null when unbounded), "mean", "stddev", \
             "distribution": [{"value", "probability"}], "tailMass"}.
+
+            --times goes up to \(DiceLimits.times). Past \(DiceLimits.keptTimes) the rolls are printed as \
+            they come, in constant memory, and not kept in the history; with --json the object's \
+            "results" are streamed the same way. --summary prints only what the rolls came to, \
+            each total with how often it came up (with --json: {"expression", "seed", "rolls", \
+            "min", "max", "mean", "stddev", "distribution": [{"value", "count"}]}).
 
             Examples:
               dice 4d6kh3 -v
               dice 3d6 --times 5
               dice --stats 2d20kh1+5
               dice --stats 3d6! --json
+              dice 3d6 --times 100000 --summary
             """
     )
 
@@ -30,26 +37,51 @@ struct Roll: ParsableCommand {
     @Flag(help: "Weigh the exact distribution instead of rolling: min, max, mean, deviation, every total's odds.")
     var stats = false
 
-    @Option(help: "Roll the whole expression this many times, from 1 to \(DiceLimits.times).")
+    @Option(
+        help: ArgumentHelp(
+            "Roll the whole expression this many times, from 1 to \(DiceLimits.times).",
+            discussion: """
+                Up to \(DiceLimits.keptTimes) rolls are kept in the history; more are printed as they \
+                come and not kept.
+                """))
     var times = 1
+
+    @Flag(help: "With --times: print only how often each total came up, not every roll.")
+    var summary = false
 
     @OptionGroup var chance: SeedOption
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         try reportingFailures {
+            guard !(stats && summary) else {
+                throw ProgramFailure("--summary counts rolls and --stats rolls none: give one of them", exit: .usage)
+            }
             let text = expression.joined(separator: " ")
             let session = try Session(options: common, seed: chance.resolve())
             let command: Command =
-                stats ? .dice(.weigh(expression: text)) : .dice(.roll(expression: text, times: times))
-            for answer in session.send(command) {
-                switch answer {
-                case .dice(.rolled(let roll)): try show(roll, seed: session.seed)
-                case .dice(.weighed(let statistics)): try show(statistics)
-                case .dice(.failed(let reason)): throw ProgramFailure(reason)
-                default: continue
+                stats
+                ? .dice(.weigh(expression: text))
+                : summary ? .dice(.tally(expression: text, times: times)) : .dice(.roll(expression: text, times: times))
+            var stream = StreamedRolls(expression: text, seed: session.seed, json: common.json, verbose: common.verbose)
+            var problem: (any Error)?
+            session.send(command) { answer in
+                guard problem == nil else { return }
+                do {
+                    switch answer {
+                    case .dice(.rolled(let roll)): try show(roll, seed: session.seed)
+                    case .dice(.rolling(let results)): try stream.print(results)
+                    case .dice(.rolledMany): stream.end()
+                    case .dice(.tallied(let tally)): try show(tally, seed: session.seed)
+                    case .dice(.weighed(let statistics)): try show(statistics)
+                    case .dice(.failed(let reason)): throw ProgramFailure(reason)
+                    default: break
+                    }
+                } catch {
+                    problem = error
                 }
             }
+            if let problem { throw problem }
         }
     }
 
@@ -67,6 +99,16 @@ struct Roll: ParsableCommand {
                 print(result.total)
             }
         }
+        if common.verbose { print(style.seedNote(seed)) }
+    }
+
+    private func show(_ tally: DiceRollTally, seed: UInt64) throws {
+        if common.json {
+            try printJSON(TallyReport(seed: seed, tally: tally))
+            return
+        }
+        let style = TextStyle.forStandardOutput()
+        print(Histogram.text(tally, style: style))
         if common.verbose { print(style.seedNote(seed)) }
     }
 
@@ -124,6 +166,29 @@ struct RollReport: Encodable {
                 },
                 terms: result.terms.map { Term(notation: $0.notation, value: $0.value) })
         }
+    }
+}
+
+/// The JSON object `dice --times N --summary --json` prints.
+struct TallyReport: Encodable {
+    let expression: String
+    let seed: UInt64
+    let rolls: Int
+    let min: Int
+    let max: Int
+    let mean: Double
+    let stddev: Double
+    let distribution: [DiceRollTally.Count]
+
+    init(seed: UInt64, tally: DiceRollTally) {
+        expression = tally.expression
+        self.seed = seed
+        rolls = tally.rolls
+        min = tally.min
+        max = tally.max
+        mean = tally.mean
+        stddev = tally.standardDeviation
+        distribution = tally.counts
     }
 }
 

@@ -18,9 +18,14 @@ public struct ScenarioRecorder: Sendable {
         ])
     }
 
-    /// One command sent and every answer that came out.
-    public func record(sent: Command, answers: [Answer]) throws {
-        try append(["send \(ScenarioRunner.text(sent))"] + answers.map { "expect \(ScenarioRunner.text($0))" })
+    /// A command sent; the answers that come out follow it.
+    public func record(sent: Command) throws {
+        try append(["send \(ScenarioRunner.text(sent))"])
+    }
+
+    /// An answer that came out of the last command.
+    public func record(answer: Answer) throws {
+        try append(["expect \(ScenarioRunner.text(answer))"])
     }
 
     private func append(_ lines: [String]) throws {

@@ -40,15 +40,25 @@ public struct Session {
     /// Sends one command and returns the answers that came out, in order.
     public func send(_ command: Command) -> [Answer] {
         var answers: [Answer] = []
-        let core = createAppCore(store: store, random: random, clock: clock, output: { answers.append($0) })
-        core(command)
-        recording?.record(sent: command, answers: answers)
+        send(command) { answers.append($0) }
         return answers
+    }
+
+    /// Sends one command and hands each answer to `receive` as it comes out: a long answer, such
+    /// as a million rolls, is shown as it goes and never held whole.
+    public func send(_ command: Command, receive: @escaping (Answer) -> Void) {
+        recording?.record(sent: command)
+        let core = createAppCore(store: store, random: random, clock: clock) { answer in
+            recording?.record(answer: answer)
+            receive(answer)
+        }
+        core(command)
     }
 }
 
-/// A session being recorded: the scenario's head is written with the first message. A class,
-/// because every send of one session shares whether that has happened yet.
+/// A session being recorded: the scenario's head is written with the first command, then each
+/// command and each answer as it comes. A class, because every send of one session shares
+/// whether that has happened yet.
 private final class Recording {
     let recorder: ScenarioRecorder
     let name: String
@@ -56,17 +66,31 @@ private final class Recording {
     let now: Date
     let start: AppState
     private var begun = false
+    private var failed = false
 
     init(recorder: ScenarioRecorder, name: String, seed: UInt64, now: Date, start: AppState) {
         (self.recorder, self.name, self.seed, self.now, self.start) = (recorder, name, seed, now, start)
     }
 
-    func record(sent: Command, answers: [Answer]) {
-        do {
+    func record(sent: Command) {
+        writing {
             if !begun { try recorder.begin(name: name, seed: seed, now: now, start: start) }
             begun = true
-            try recorder.record(sent: sent, answers: answers)
+            try recorder.record(sent: sent)
+        }
+    }
+
+    func record(answer: Answer) {
+        writing { try recorder.record(answer: answer) }
+    }
+
+    /// Writes to the recording; a failure is said once, and the run goes on unrecorded.
+    private func writing(_ write: () throws -> Void) {
+        guard !failed else { return }
+        do {
+            try write()
         } catch {
+            failed = true
             FileHandle.standardError.write(
                 Data("Warning: could not record to \(recorder.file): \(error.localizedDescription)\n".utf8))
         }

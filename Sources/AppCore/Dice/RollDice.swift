@@ -1,33 +1,82 @@
 import Fractal
 
 extension DiceLimits {
-    /// The most times one command may roll an expression.
-    public static let times = 1_000
+    /// The most times one command may roll an expression, and the most results it may give.
+    public static let times = 1_000_000
+    /// The most times a roll is kept in the history, with its totals; a longer run streams its
+    /// results as they come and keeps none.
+    public static let keptTimes = 1_000
+    /// How many results a streamed roll answers with at a time.
+    static let streamedResults = 1_000
 }
 
-/// Parses an expression, rolls it `times` times with the injected random source, and keeps the roll.
+/// Parses an expression and rolls it `times` times with the injected random source. A roll of
+/// up to `keptTimes` answers whole and is kept in the history; a longer one streams its results
+/// in parts and keeps nothing, so that a million rolls take no more memory than a thousand.
 func createRollDice(
     store: Store<DiceHistory>, random: RandomSource, clock: TimeSource, output: @escaping Output<DiceAnswer>
 ) -> Input<(expression: String, times: Int)> {
     { request in
-        guard (1...DiceLimits.times).contains(request.times) else {
-            return output(.failed(reason: .timesOutOfRange(times: request.times, limit: DiceLimits.times)))
-        }
-        let roll: DiceRoll
         do throws(DiceFailure) {
-            let program = try DiceParser.parse(request.expression)
+            let (program, count) = try parse(request.expression, times: request.times)
             var roller = DiceRoller(random: random, expression: request.expression)
+            guard request.times <= DiceLimits.keptTimes else {
+                var results: [RollResult] = []
+                results.reserveCapacity(DiceLimits.streamedResults)
+                for _ in 0..<count {
+                    results.append(try roller.roll(program.expression))
+                    if results.count == DiceLimits.streamedResults {
+                        output(.rolling(results: results))
+                        results.removeAll(keepingCapacity: true)
+                    }
+                }
+                if !results.isEmpty { output(.rolling(results: results)) }
+                return output(.rolledMany(expression: request.expression, results: count, at: clock.now()))
+            }
             var results: [RollResult] = []
-            for _ in 0..<(request.times * program.repeats) { results.append(try roller.roll(program.expression)) }
-            roll = DiceRoll(expression: request.expression, results: results, at: clock.now())
+            for _ in 0..<count { results.append(try roller.roll(program.expression)) }
+            keep(DiceRoll(expression: request.expression, results: results, at: clock.now()), store, output)
         } catch {
-            return output(.failed(reason: error))
+            output(.failed(reason: error))
         }
-        do {
-            try store.change([.record(roll.totalsOnly)])
-            output(.rolled(roll: roll))
+    }
+}
+
+/// Rolls an expression `times` times and answers with how often each total came up. Keeps nothing.
+func createTallyDice(random: RandomSource, output: @escaping Output<DiceAnswer>) -> Input<
+    (expression: String, times: Int)
+> {
+    { request in
+        do throws(DiceFailure) {
+            let (program, count) = try parse(request.expression, times: request.times)
+            var roller = DiceRoller(random: random, expression: request.expression)
+            var counts: [Int: Int] = [:]
+            for _ in 0..<count { counts[try roller.roll(program.expression).total, default: 0] += 1 }
+            output(.tallied(tally: DiceRollTally(expression: request.expression, counts: counts)))
         } catch {
-            output(.failed(reason: .notStored(reason: "\(error)")))
+            output(.failed(reason: error))
         }
+    }
+}
+
+/// The expression parsed, and how many results `times` rolls of it give (each `Nx` gives N).
+private func parse(_ expression: String, times: Int) throws(DiceFailure) -> (DiceProgram, Int) {
+    guard (1...DiceLimits.times).contains(times) else {
+        throw .timesOutOfRange(times: times, limit: DiceLimits.times)
+    }
+    let program = try DiceParser.parse(expression)
+    let (count, overflow) = times.multipliedReportingOverflow(by: program.repeats)
+    guard !overflow, count <= DiceLimits.times else {
+        throw .timesOutOfRange(times: times, limit: DiceLimits.times / program.repeats)
+    }
+    return (program, count)
+}
+
+private func keep(_ roll: DiceRoll, _ store: Store<DiceHistory>, _ output: Output<DiceAnswer>) {
+    do {
+        try store.change([.record(roll.totalsOnly)])
+        output(.rolled(roll: roll))
+    } catch {
+        output(.failed(reason: .notStored(reason: "\(error)")))
     }
 }

@@ -1,0 +1,50 @@
+import AppCore
+import Foundation
+import ProgramKit
+
+/// The results of a long roll, printed part by part as they come, in the same form as a short
+/// roll's: a total a line, every die with -v, and with --json one object whose results are
+/// written as they are rolled, `{"expression": …, "results": [{…}, …], "seed": …}`.
+struct StreamedRolls {
+    let expression: String
+    let seed: UInt64
+    let json: Bool
+    let verbose: Bool
+    private var first = true
+
+    init(expression: String, seed: UInt64, json: Bool, verbose: Bool) {
+        (self.expression, self.seed, self.json, self.verbose) = (expression, seed, json, verbose)
+    }
+
+    mutating func print(_ results: [RollResult]) throws {
+        var text = ""
+        if json {
+            if first { text += #"{"expression":"# + (try encoded(expression)) + #","results":["# }
+            let report = RollReport(seed: seed, roll: DiceRoll(expression: expression, results: results, at: Date()))
+            text += (first ? "" : ",") + (try report.results.map(encoded).joined(separator: ","))
+        } else if verbose {
+            let style = TextStyle.forStandardOutput()
+            for result in results {
+                for term in result.terms { text += RollText.term(term, style: style) + "\n" }
+                text += style.bold("= \(result.total)") + "\n"
+            }
+        } else {
+            for result in results { text += "\(result.total)\n" }
+        }
+        first = false
+        Swift.print(text, terminator: "")
+    }
+
+    /// The end of the roll: the JSON object closed, or the seed note with -v.
+    func end() {
+        if json {
+            Swift.print(#"],"seed":\#(seed)}"#)
+        } else if verbose {
+            Swift.print(TextStyle.forStandardOutput().seedNote(seed))
+        }
+    }
+
+    private func encoded(_ value: some Encodable) throws -> String {
+        String(decoding: try ValueCoding.makeEncoder().encode(value), as: UTF8.self)
+    }
+}
