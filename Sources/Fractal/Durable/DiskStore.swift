@@ -3,6 +3,8 @@
 /// Each change is appended as a checksummed record and synced to the disk before `change`
 /// returns; the file is rewritten from a snapshot once the changes outweigh a sixteenth of it. Several
 /// processes may share the file: each catches up under the lock before it appends.
-public func createDiskStore<State: Changeable>(at path: String, initial: State) throws -> Store<State> {
-    try createDurableStore(journal: DiskJournal(path: path, initial: initial), initial: initial)
+public func createDiskStore<State: Changeable>(
+    at path: String, initial: State, warn: @escaping StoreWarning = warnOnStandardError
+) throws -> Store<State> {
+    try createDurableStore(journal: DiskJournal(path: path, initial: initial, warn: warn), initial: initial, warn: warn)
 }

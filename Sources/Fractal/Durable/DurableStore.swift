@@ -1,8 +1,12 @@
 /// The store that every durable variant shares: the locked state in memory, kept by a journal.
 ///
 /// Each change takes the journal's lock, catches up with what other processes wrote, applies the
-/// change in place, and returns only once the journal has kept it.
-func createDurableStore<J: Journal>(journal: sending J, initial: J.State) throws -> Store<J.State> {
+/// change in place, and returns only once the journal has kept it. What the journal does after
+/// that (rewriting its snapshot) is housekeeping: a failure there is said through `warn`, and the
+/// change still counts as kept, for it is.
+func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: @escaping StoreWarning) throws
+    -> Store<J.State>
+{
     let state = try journal.exclusively { try journal.load() }
     let shared = Locked(DurableContents(journal: journal, state: state))
     let notify: @Sendable ([@Sendable () -> Void]) -> Void = { observers in
@@ -30,6 +34,7 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State) throws
                     if applied { contents.journal.forget() }  // memory may be ahead of what was kept
                     throw error
                 }
+                tidy(&contents, warn: warn)
                 return contents.observers
             }
             notify(observers)
@@ -50,6 +55,23 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State) throws
             }
         }
     )
+}
+
+/// Rewrites the snapshot once the changes outweigh it. The latest change is already kept: a
+/// failure here (a full disk, a folder made read-only) leaves the store as it was and is said,
+/// and the next writer tries again.
+private func tidy<J: Journal>(_ contents: inout DurableContents<J>, warn: StoreWarning) {
+    guard contents.journal.isCompactionDue else { return }
+    do {
+        try contents.journal.exclusively {
+            try contents.journal.catchUp(&contents.state)
+            guard contents.journal.isCompactionDue else { return }  // another writer did it first
+            try contents.journal.replace(with: contents.state)
+        }
+    } catch {
+        contents.journal.forget()
+        warn("the change was kept, but rewriting the store's snapshot failed: \(error)")
+    }
 }
 
 private struct DurableContents<J: Journal> {

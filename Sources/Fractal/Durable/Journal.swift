@@ -16,7 +16,10 @@ protocol Journal<State>: SendableMetatype {
     /// Brings `state`, as last read or written here, up to what other writers have added since.
     func catchUp(_ state: inout State) throws
     /// Keeps a batch of changes, already applied to reach `state`; returns once it is durable.
+    /// Housekeeping is left to `replace`, once `isCompactionDue` says so.
     func append(_ changes: [State.Change], reaching state: State) throws
+    /// Whether the changes kept since the snapshot now outweigh it (see `CompactionPolicy`).
+    var isCompactionDue: Bool { get }
     /// Keeps `state` as the whole content, dropping every change before it.
     func replace(with state: State) throws
     /// Makes the next `catchUp` read everything again, after a write that may have half failed.

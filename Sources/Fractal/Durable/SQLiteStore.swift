@@ -3,6 +3,8 @@
 /// Each change is one row, committed in WAL mode with `synchronous = FULL` before `change`
 /// returns; the snapshot row is rewritten once the changes outweigh a sixteenth of it. Several processes
 /// may share the database: each catches up inside `BEGIN IMMEDIATE` before it writes.
-public func createSQLiteStore<State: Changeable>(at path: String, initial: State) throws -> Store<State> {
-    try createDurableStore(journal: SQLiteJournal(path: path, initial: initial), initial: initial)
+public func createSQLiteStore<State: Changeable>(
+    at path: String, initial: State, warn: @escaping StoreWarning = warnOnStandardError
+) throws -> Store<State> {
+    try createDurableStore(journal: SQLiteJournal(path: path, initial: initial), initial: initial, warn: warn)
 }
