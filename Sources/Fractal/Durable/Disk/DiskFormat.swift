@@ -5,9 +5,9 @@
 ///              CRC-32 of kind and payload (UInt32), kind (1 byte), payload
 ///
 /// Payloads are in `BinaryFormat` (JSON in `ValueCoding` in version 1, which is still read;
-/// see `RecordCoding`). A record whose length checks out, that reaches the end of
-/// the file and fails its checksum, is a torn write from a crash: a change that was never
-/// acknowledged. Anything else that fails its checks is damage, and the file is not touched.
+/// see `RecordCoding`). A record cut short at the end of the file is a torn write from a crash:
+/// a change that was never acknowledged. A whole record that fails its checksum is damage, even
+/// the last: it may be an acknowledged change (see `Scan.damagedTail`).
 enum DiskFormat {
     static let magic = Array("AppCore\n".utf8)
     static let version = RecordCoding.newestVersion
@@ -39,6 +39,10 @@ enum DiskFormat {
         var end: Int
         /// A torn write at the end of the file, which a writer may cut off.
         var tornTail = false
+        /// Where in the file the last record lies when it is whole but fails its checksum. A power
+        /// loss in the middle of an append can leave that, but so can a flipped bit in the last
+        /// change acknowledged, so it is never dropped without a word.
+        var damagedTail: Range<Int>?
     }
 
     static func header() -> [UInt8] {
@@ -97,7 +101,7 @@ enum DiskFormat {
             let checked = bytes[(position + 12)..<end]
             guard CRC32.checksum(checked) == checksum, let kind = Kind(rawValue: bytes[position + 12]) else {
                 if end == bytes.count {
-                    scan.tornTail = true
+                    scan.damagedTail = (base + position)..<(base + end)
                     break
                 }
                 throw StoreError.unreadable(path: path, reason: "the record at byte \(base + position) is damaged")

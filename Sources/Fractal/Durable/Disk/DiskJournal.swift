@@ -14,26 +14,36 @@ final class DiskJournal<State: Changeable>: Journal {
     private let lockPath: String
     private let lockDescriptor: Int32
     private let initial: State
+    private let warn: StoreWarning
     /// How the records of the file as last loaded are written.
     private var coding = RecordCoding.binary
 
     private var file: Int32 = -1
+    private var writable = true
     private var identity: FileIdentity?
     private var offset = 0
     private var snapshotBytes = 0
     private var changeBytes = 0
     private var forgotten = false
-    private var holdsExclusiveLock = false
+    /// What follows the last whole record, as last read: the next writer cuts it off first.
+    private var tornTail = false
+    private var damagedTail: Range<Int>?
+    /// The damaged record last said, so that it is said once, not at every read.
+    private var reportedDamage: Range<Int>?
+    private var removedLeftovers = false
 
     /// Opens the journal at `path`, creating it with `initial` when no file is there.
-    init(path: String, initial: State) throws {
+    init(path: String, initial: State, warn: @escaping StoreWarning) throws {
         self.path = path
         self.initial = initial
+        self.warn = warn
         lockPath = path + ".lock"
-        lockDescriptor = try POSIXFile.open(lockPath, O_RDWR | O_CREAT)
+        _ = try POSIXFile.isFile(path)
+        _ = try POSIXFile.isFile(lockPath)
+        lockDescriptor = try POSIXFile.openForUpdate(lockPath, O_CREAT).descriptor
         do {
             try exclusively {
-                if try POSIXFile.status(path) == nil { try writeSnapshotFile(initial) }
+                if try !POSIXFile.isFile(path) { try writeSnapshotFile(initial) }
             }
         } catch {
             POSIXFile.close(lockDescriptor)
@@ -48,11 +58,7 @@ final class DiskJournal<State: Changeable>: Journal {
 
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
         try POSIXFile.lock(lockDescriptor, exclusive: true, path: lockPath)
-        holdsExclusiveLock = true
-        defer {
-            holdsExclusiveLock = false
-            POSIXFile.unlock(lockDescriptor)
-        }
+        defer { POSIXFile.unlock(lockDescriptor) }
         return try body()
     }
 
@@ -62,26 +68,28 @@ final class DiskJournal<State: Changeable>: Journal {
         return try body()
     }
 
+    /// Reads the file without writing to it: what a writer must cut off first is only noted.
     func load() throws -> State {
         if file >= 0 { POSIXFile.close(file) }
         file = -1
-        let opened = try POSIXFile.open(path, O_RDWR)
+        let (opened, writable) = try POSIXFile.openForUpdate(path)
         file = opened
+        self.writable = writable
         let status = try POSIXFile.status(of: opened, path: path)
         let bytes = try POSIXFile.read(opened, from: 0, to: status.size, path: path)
         coding = try DiskFormat.checkHeader(bytes, path: path)
         let scan = try DiskFormat.scan(bytes, from: DiskFormat.headerSize, path: path)
         guard let snapshot = scan.records.first, snapshot.kind == .snapshot else {
+            if let damaged = scan.damagedTail {
+                throw StoreError.unreadable(
+                    path: path, reason: "its snapshot, at byte \(damaged.lowerBound), is damaged")
+            }
             let reason = scan.records.isEmpty ? "the file is cut short inside its snapshot" : "it has no snapshot"
             throw StoreError.unreadable(path: path, reason: reason)
         }
         var state = try decode(State.self, from: snapshot)
         try apply(scan.records.dropFirst(), to: &state)
-        if coding != .binary && holdsExclusiveLock {
-            try writeSnapshotFile(state)
-            return try load()
-        }
-        try cutTornTail(of: scan)
+        note(scan)
         identity = status.identity
         offset = scan.end
         snapshotBytes = snapshot.size
@@ -94,29 +102,56 @@ final class DiskJournal<State: Changeable>: Journal {
         guard let current = try POSIXFile.status(path) else {
             throw StoreError.failed(path: path, operation: "read", reason: "the file was removed")
         }
-        // A file another writer replaced, or one in an older format that a writer must rewrite first.
-        guard !forgotten, current.identity == identity, coding == .binary || !holdsExclusiveLock else {
+        // A file another writer replaced.
+        guard !forgotten, current.identity == identity else {
             state = try load()
             return
         }
-        guard current.size != offset else { return }
+        guard current.size != offset else {
+            (tornTail, damagedTail) = (false, nil)
+            return
+        }
         let bytes = try POSIXFile.read(file, from: offset, to: current.size, path: path)
         let scan = try DiskFormat.scan(bytes, from: 0, base: offset, path: path)
         try apply(scan.records[...], to: &state)
-        try cutTornTail(of: scan)
+        note(scan)
         offset = scan.end
         changeBytes += scan.records.reduce(0) { $0 + $1.size }
     }
 
+    /// Appends one record. A file in an older format, or ending in a damaged record, is
+    /// rewritten whole instead, holding `state`, which this change reached: the damaged bytes
+    /// are copied beside the file first, and said.
     func append(_ changes: [State.Change], reaching state: State) throws {
+        guard writable else {
+            throw StoreError.failed(path: path, operation: "write", reason: "the file may only be read here")
+        }
+        if !removedLeftovers {
+            CrashLeftovers.remove(beside: path)
+            removedLeftovers = true
+        }
+        if let damaged = damagedTail {
+            try setAside(damaged)
+            try replace(with: state)
+            return
+        }
+        guard coding == .binary else {
+            try replace(with: state)
+            return
+        }
+        if tornTail {  // a change never acknowledged: cut off without a word
+            try POSIXFile.truncate(file, to: offset, path: path)
+            tornTail = false
+        }
         let record = DiskFormat.record(.changes, payload: try RecordCoding.binary.encode(batch: changes))
         try POSIXFile.write(file, record, at: offset, path: path)
         try POSIXFile.sync(file, path: path)
         offset += record.count
         changeBytes += record.count
-        if CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes) {
-            try replace(with: state)
-        }
+    }
+
+    var isCompactionDue: Bool {
+        CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
     }
 
     func replace(with state: State) throws {
@@ -139,17 +174,36 @@ final class DiskJournal<State: Changeable>: Journal {
         let temporary = "\(path).new-\(getpid())"
         let contents =
             DiskFormat.header() + DiskFormat.record(.snapshot, payload: try RecordCoding.binary.encode(state))
-        let descriptor = try POSIXFile.open(temporary, O_WRONLY | O_CREAT | O_TRUNC)
+        try POSIXFile.create(temporary, holding: contents)
         do {
-            defer { POSIXFile.close(descriptor) }
-            try POSIXFile.write(descriptor, contents, at: 0, path: temporary)
-            try POSIXFile.sync(descriptor, path: temporary)
+            try POSIXFile.rename(temporary, to: path)
         } catch {
             try? POSIXFile.remove(temporary)
             throw error
         }
-        try POSIXFile.rename(temporary, to: path)
         try POSIXFile.syncFolder(of: path)
+    }
+
+    /// Notes what a scan found after its last whole record, and says damage the first time it is seen.
+    private func note(_ scan: DiskFormat.Scan) {
+        tornTail = scan.tornTail
+        damagedTail = scan.damagedTail
+        guard let damaged = scan.damagedTail, damaged != reportedDamage else { return }
+        reportedDamage = damaged
+        warn(
+            "the last change kept in \(path) (at byte \(damaged.lowerBound)) is damaged and is left out; "
+                + "the next change copies it to \(asidePath(damaged)) and leaves it out of the file")
+    }
+
+    /// Copies a damaged record beside the file before a writer drops it from the file.
+    private func setAside(_ damaged: Range<Int>) throws {
+        let bytes = try POSIXFile.read(file, from: damaged.lowerBound, to: damaged.upperBound, path: path)
+        try POSIXFile.create(asidePath(damaged), holding: bytes)
+        warn("a damaged change was cut from \(path); its bytes are in \(asidePath(damaged))")
+    }
+
+    private func asidePath(_ damaged: Range<Int>) -> String {
+        "\(path).damaged-at-\(damaged.lowerBound)"
     }
 
     private func apply(_ records: ArraySlice<DiskFormat.Record>, to state: inout State) throws {
@@ -165,14 +219,6 @@ final class DiskJournal<State: Changeable>: Journal {
                 throw StoreError.unreadable(path: path, reason: "a kept change no longer applies: \(error)")
             }
         }
-    }
-
-    /// A crash can leave half a record at the end: a change that was never acknowledged. Only a
-    /// writer, alone under the lock, may cut it off; a reader just stops before it.
-    private func cutTornTail(of scan: DiskFormat.Scan) throws {
-        guard scan.tornTail, holdsExclusiveLock else { return }
-        try POSIXFile.truncate(file, to: scan.end, path: path)
-        try POSIXFile.sync(file, path: path)
     }
 
     private func decode<Value: Decodable>(_ type: Value.Type, from record: DiskFormat.Record) throws -> Value {

@@ -13,6 +13,17 @@ enum POSIXFile {
         return descriptor
     }
 
+    /// Opens the file for reading and writing or, where it may not be written (a read-only
+    /// folder or disk), for reading alone: a store that cannot be written can still be read.
+    static func openForUpdate(_ path: String, _ flags: Int32 = 0) throws -> (descriptor: Int32, writable: Bool) {
+        do {
+            return (try open(path, O_RDWR | O_NONBLOCK | flags), true)
+        } catch let error where errno == EROFS || errno == EACCES {
+            guard let descriptor = try? open(path, O_RDONLY | O_NONBLOCK) else { throw error }
+            return (descriptor, false)
+        }
+    }
+
     static func close(_ descriptor: Int32) {
         _ = systemClose(descriptor)
     }
@@ -25,6 +36,25 @@ enum POSIXFile {
 
     static func unlock(_ descriptor: Int32) {
         _ = flock(descriptor, LOCK_UN)
+    }
+
+    /// Whether a file is at the path; false when nothing is. Anything else there (a folder, a
+    /// FIFO, a device) is refused before it is opened: a store is only ever a file, and opening
+    /// a FIFO would wait for a writer for ever.
+    static func isFile(_ path: String) throws -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return false }
+            throw failure(path, "examine")
+        }
+        let kinds: [(mode_t, String)] = [
+            (S_IFDIR, "a folder"), (S_IFIFO, "a FIFO"), (S_IFCHR, "a device"), (S_IFBLK, "a device"),
+            (S_IFSOCK, "a socket"),
+        ]
+        if let kind = kinds.first(where: { info.st_mode & S_IFMT == $0.0 }) {
+            throw StoreError.unreadable(path: path, reason: "it is \(kind.1), not a file")
+        }
+        return true
     }
 
     /// The file's identity and size, or nil when no file is at the path.
@@ -86,6 +116,19 @@ enum POSIXFile {
         let descriptor = try open(folder.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : folder, O_RDONLY)
         defer { close(descriptor) }
         try sync(descriptor, path: folder)
+    }
+
+    /// Writes a new file at `path` holding `bytes` and syncs it; on failure no file is left.
+    static func create(_ path: String, holding bytes: [UInt8]) throws {
+        let descriptor = try open(path, O_WRONLY | O_CREAT | O_TRUNC)
+        do {
+            defer { close(descriptor) }
+            try write(descriptor, bytes, at: 0, path: path)
+            try sync(descriptor, path: path)
+        } catch {
+            try? remove(path)
+            throw error
+        }
     }
 
     static func rename(_ source: String, to destination: String) throws {
