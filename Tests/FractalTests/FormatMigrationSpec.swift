@@ -5,8 +5,8 @@ import Testing
 
 @testable import Fractal
 
-/// Stores written in format 1, which kept JSON, open with everything in them and are rewritten
-/// in the newest format, once.
+/// Stores written by earlier versions open with everything in them, are left as they were by a
+/// program that only reads them, and are rewritten in the newest format by the first change.
 @Suite("Format migration")
 struct FormatMigrationSpec {
     let folder: TemporaryFolder
@@ -17,7 +17,7 @@ struct FormatMigrationSpec {
         path = folder.path("store")
     }
 
-    @Test func aDiskStoreOfFormatOneOpensAndIsRewrittenInTheNewest() throws {
+    @Test func aDiskStoreOfFormatOneOpensAndIsRewrittenInTheNewestByTheFirstChange() throws {
         let json = ValueCoding.makeEncoder()
         let file =
             DiskFormat.magic + [1, 0, 0, 0]
@@ -28,12 +28,13 @@ struct FormatMigrationSpec {
         let store = try createDiskStore(at: path, initial: Ledger())
 
         #expect(store.state().entries == ["milk", "eggs"])
-        #expect(try diskVersion() == RecordCoding.newestVersion)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(file))
         try store.change([.append("tea")])
+        #expect(try diskVersion() == DiskFormat.version)
         #expect(try createDiskStore(at: path, initial: Ledger()).state().entries == ["milk", "eggs", "tea"])
     }
 
-    @Test func anSQLiteStoreOfFormatOneOpensAndIsRewrittenInTheNewest() throws {
+    @Test func anSQLiteStoreOfFormatOneOpensAndIsRewrittenInTheNewestByTheFirstChange() throws {
         try sqlite(
             """
             PRAGMA application_id = \(SQLiteJournal<Ledger>.applicationID);
@@ -48,9 +49,32 @@ struct FormatMigrationSpec {
         let store = try createSQLiteStore(at: path, initial: Ledger())
 
         #expect(store.state().entries == ["milk", "eggs"])
-        #expect(try sqliteVersion() == RecordCoding.newestVersion)
+        #expect(try sqliteVersion() == 1)
         try store.change([.append("tea")])
+        #expect(try sqliteVersion() == SQLiteRowFormat.newestVersion)
         #expect(try createSQLiteStore(at: path, initial: Ledger()).state().entries == ["milk", "eggs", "tea"])
+    }
+
+    /// Stores as format 2 left them (the SQLite one with its changes still in its log), written
+    /// by that version of the store exerciser, five changes each.
+    @Test(arguments: [
+        (DurableVariant.disk, ["version2.store"]), (.sqlite, ["version2.sqlite", "version2.sqlite-wal"]),
+    ])
+    func aStoreOfFormatTwoOpensAndTakesChanges(_ variant: DurableVariant, files: [String]) throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/Stores")
+        for file in files {
+            let suffix = file.dropFirst(files[0].count)
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(file), to: URL(fileURLWithPath: path + suffix))
+        }
+        let written = (0..<5).map { "f-\($0)" }
+
+        #expect(try variant.open(at: path, initial: Ledger()).state().entries == written)
+        let store = try variant.open(at: path, initial: Ledger())
+        try store.change([.append("tea")])
+        #expect(try variant.open(at: path, initial: Ledger()).state().entries == written + ["tea"])
+        if variant == .sqlite { #expect(try sqliteVersion() == SQLiteRowFormat.newestVersion) }
     }
 
     @Test(arguments: DurableVariant.allCases)
@@ -58,7 +82,7 @@ struct FormatMigrationSpec {
         let store = try variant.open(at: path, initial: Ledger())
         try store.change([.append("milk")])
         let version = try variant == .disk ? diskVersion() : sqliteVersion()
-        #expect(version == RecordCoding.newestVersion)
+        #expect(version == (variant == .disk ? DiskFormat.version : SQLiteRowFormat.newestVersion))
     }
 
     private func diskVersion() throws -> Int {

@@ -55,8 +55,8 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
                 name: "a newer schema", variant: .sqlite,
                 make: { path in
                     try makeStore(.sqlite, at: path)
-                    try sqlite(at: path, "PRAGMA user_version = 3;")
-                }, says: "format version 3"),
+                    try sqlite(at: path, "PRAGMA user_version = 4;")
+                }, says: "format version 4"),
         ]
 
     /// The start of a JFIF file.

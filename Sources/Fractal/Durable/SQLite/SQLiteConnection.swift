@@ -11,7 +11,9 @@ final class SQLiteConnection {
         self.path = path
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        // A path is only ever a file's name: "./" keeps SQLite from reading ":memory:" as an
+        // in-memory database, or "file:…" as a URI.
+        let status = sqlite3_open_v2(path.hasPrefix("/") ? path : "./" + path, &opened, flags, nil)
         handle = opened
         guard status == SQLITE_OK else {
             let reason = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -31,9 +33,10 @@ final class SQLiteConnection {
         handle = nil
     }
 
-    /// Leaves the write-ahead log in place when the connection closes (see `SQLiteJournal`).
-    func keepLogOnClose() throws {
-        guard appcore_keep_log_on_close(try open()) == SQLITE_OK else { throw failure("configure") }
+    /// Whether closing the connection leaves the write-ahead log as it is (see `SQLiteJournal`),
+    /// rather than copying it into the database, as SQLite does by default.
+    func keepLogOnClose(_ keep: Bool) throws {
+        guard appcore_keep_log_on_close(try open(), keep ? 1 : 0) == SQLITE_OK else { throw failure("configure") }
     }
 
     /// Runs SQL that returns no rows and takes no values, one or more statements.
@@ -117,8 +120,14 @@ final class SQLiteConnection {
     }
 
     private func failure(_ operation: String) -> StoreError {
-        let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the store was destroyed"
-        return .failed(path: path, operation: operation, reason: reason)
+        guard let handle else { return .failed(path: path, operation: operation, reason: "the store was destroyed") }
+        let reason = String(cString: sqlite3_errmsg(handle))
+        switch sqlite3_errcode(handle) & 0xFF {
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return .unreadable(path: path, reason: "the database is damaged (SQLite says: \(reason))")
+        default:
+            return .failed(path: path, operation: operation, reason: reason)
+        }
     }
 }
 

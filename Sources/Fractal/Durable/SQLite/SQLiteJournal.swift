@@ -7,20 +7,22 @@ import Foundation
 #endif
 
 /// The SQLite store's journal: a snapshot row and a table of changes since, in WAL mode, each
-/// commit synced (`synchronous = FULL`).
+/// commit synced (`synchronous = FULL`), each row checksummed (`SQLiteRowFormat`).
 ///
-/// The write-ahead log outlives the program: it is copied into the database only once it holds
-/// more than `logLimit` bytes, not each time a program ends. Copying it at every end took four of
-/// the five syncs of a `todo add`, and made it slower than the whole of `task add`. The store is
-/// therefore the database together with its `-wal` file, as SQLite's WAL mode always has it.
+/// A program that wrote copies the write-ahead log into the database when it lets go of the store,
+/// so that once it has exited the database file alone holds every acknowledged change: a `-wal`
+/// file lost or damaged between programs loses nothing. (SQLite cannot tell a log that is missing
+/// from one that was never written, and reads a damaged log as far as it checks out: an older
+/// state, in silence.) While it runs, the log is copied once it holds more than `logLimit`
+/// bytes. A program that only read copies nothing, and a database found damaged is never written.
 ///
 /// A class, because it owns the database connection.
 final class SQLiteJournal<State: Changeable>: Journal {
     /// Marks a database as ours, in its header (`PRAGMA application_id`): "ApCo".
     static var applicationID: Int64 { 0x4170_436F }
     /// The newest schema this program writes (`PRAGMA user_version`): the tables are the same in
-    /// every version, the blobs in them are coded as `RecordCoding` says.
-    static var schemaVersion: Int64 { Int64(RecordCoding.newestVersion) }
+    /// every version, the blobs in them are written as `SQLiteRowFormat` says.
+    static var schemaVersion: Int64 { Int64(SQLiteRowFormat.newestVersion) }
     /// How large the log grows before a writer copies it into the database and empties it. Every
     /// start reads the whole log, so it is kept to a few dozen pages.
     static var logLimit: Int { 128 * 1024 }
@@ -30,7 +32,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
     private let logPath: String
     private let connection: SQLiteConnection
     /// How the blobs of the database are written, by its `user_version`.
-    private var coding = RecordCoding.binary
+    private var format = SQLiteRowFormat.newest
 
     private var sequence: Int64 = 0
     private var snapshotSequence: Int64 = 0
@@ -38,26 +40,42 @@ final class SQLiteJournal<State: Changeable>: Journal {
     private var changeBytes = 0
     private var dataVersion: Int64 = -1
     private var forgotten = false
+    /// Whether this program has written, and whether all it read checked out: only then is the
+    /// log copied into the database.
+    private var wrote = false
+    private var isSound = true
 
     /// Opens the database at `path`, creating it with `initial` when no file is there.
     init(path: String, initial: State) throws {
         self.path = path
         logPath = path + "-wal"
-        if try POSIXFile.status(path) == nil { try Self.create(at: path, initial: initial) }
+        let exists = try POSIXFile.isFile(path)
+        // SQLite opens these too; a FIFO among them would hang it.
+        for side in ["-wal", "-shm", "-journal"] { _ = try POSIXFile.isFile(path + side) }
+        if !exists { try Self.create(at: path, initial: initial) }
         try Self.checkHeader(of: path)
         connection = try SQLiteConnection(path: path)
-        coding = try checkSchema()
+        // First of all: closing must never copy a log into a database found damaged below.
+        try connection.keepLogOnClose(true)
+        format = try checkSchema()
         try connection.execute("PRAGMA synchronous = FULL")
-        try connection.keepLogOnClose()
         // SQLite's own copying is left off: it never empties a log that a program before this one
-        // wrote, so the log would only grow. `keepLogSmall` empties it instead.
+        // wrote, so the log would only grow. `keepLogSmall` and closing empty it instead.
         try connection.execute("PRAGMA wal_autocheckpoint = 0")
-        if coding != .binary { try migrate() }
+    }
+
+    /// The program is done with the store: what it wrote goes from the log into the database
+    /// (synced), and the log and its index are removed if no other program has them open.
+    deinit {
+        guard wrote, isSound else { return }
+        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try? connection.keepLogOnClose(false)
+        connection.close()
     }
 
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
         let result = try transaction("BEGIN IMMEDIATE", body)
-        keepLogSmall()
+        if isSound { keepLogSmall() }
         return result
     }
 
@@ -66,49 +84,72 @@ final class SQLiteJournal<State: Changeable>: Journal {
     }
 
     func load() throws -> State {
-        guard let snapshotAt = try storedSnapshotSequence() else {
-            throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
+        try checkingSoundness {
+            guard let snapshotAt = try storedSnapshotSequence() else {
+                throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
+            }
+            let bytes = try connection.blob(table: "snapshot", column: "state", row: 1)
+            guard let payload = format.payloadRange(of: bytes, sequence: snapshotAt) else {
+                throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
+            }
+            var state = try readable { try format.coding.decode(State.self, from: bytes, in: payload) }
+            snapshotSequence = snapshotAt
+            snapshotBytes = bytes.count
+            sequence = snapshotSequence
+            changeBytes = 0
+            try applyChanges(to: &state)
+            dataVersion = try currentDataVersion()
+            forgotten = false
+            return state
         }
-        let bytes = try connection.blob(table: "snapshot", column: "state", row: 1)
-        var state = try decode(State.self, from: bytes)
-        snapshotSequence = snapshotAt
-        snapshotBytes = bytes.count
-        sequence = snapshotSequence
-        changeBytes = 0
-        try applyChanges(to: &state)
-        dataVersion = try currentDataVersion()
-        forgotten = false
-        return state
     }
 
     func catchUp(_ state: inout State) throws {
-        let version = try currentDataVersion()
-        guard forgotten || version != dataVersion else { return }  // nobody else wrote since
-        guard !forgotten, try storedSnapshotSequence() == snapshotSequence
-        else {
-            state = try load()
-            return
+        try checkingSoundness {
+            let version = try currentDataVersion()
+            guard forgotten || version != dataVersion else { return }  // nobody else wrote since
+            guard !forgotten, try storedSnapshotSequence() == snapshotSequence
+            else {
+                state = try load()
+                return
+            }
+            try applyChanges(to: &state)
+            dataVersion = version
         }
-        try applyChanges(to: &state)
-        dataVersion = version
     }
 
+    /// Inserts one row. A database of an older version is rewritten in the newest instead, its
+    /// snapshot holding `state`, which this change reached.
     func append(_ changes: [State.Change], reaching state: State) throws {
-        let batch = try RecordCoding.binary.encode(batch: changes)
+        guard isSound else {
+            throw StoreError.unreadable(path: path, reason: "it was found damaged, so it is not written to")
+        }
+        guard format == .newest else {
+            try replace(with: state)
+            return
+        }
+        let batch = SQLiteRowFormat.seal(try RecordCoding.binary.encode(batch: changes), sequence: sequence + 1)
         try connection.run(
             "INSERT INTO changes (sequence, batch) VALUES (?, ?)", [.integer(sequence + 1), .blob(batch)])
         sequence += 1
         changeBytes += batch.count
-        if CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes) {
-            try writeSnapshot(state, at: sequence)
-            try connection.run("DELETE FROM changes WHERE sequence <= ?", [.integer(sequence)])
-        }
+        wrote = true
     }
 
+    var isCompactionDue: Bool {
+        CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
+    }
+
+    /// Keeps `state` as the only row, in the newest version of the schema.
     func replace(with state: State) throws {
         try connection.run("DELETE FROM changes")
         sequence += 1
         try writeSnapshot(state, at: sequence)
+        if format != .newest {
+            try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            format = .newest
+        }
+        wrote = true
     }
 
     func forget() {
@@ -120,22 +161,8 @@ final class SQLiteJournal<State: Changeable>: Journal {
         for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(path + suffix) }
     }
 
-    /// Rewrites a database of an older version in the newest, in one transaction: the state as
-    /// one snapshot, no changes after it. Another process may have done it first.
-    private func migrate() throws {
-        try exclusively {
-            coding = try checkSchema()
-            guard coding != .binary else { return }
-            let state = try load()
-            coding = .binary
-            try connection.run("DELETE FROM changes")
-            try writeSnapshot(state, at: sequence)
-            try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
-        }
-    }
-
     private func writeSnapshot(_ state: State, at sequence: Int64) throws {
-        let bytes = try RecordCoding.binary.encode(state)
+        let bytes = SQLiteRowFormat.seal(try RecordCoding.binary.encode(state), sequence: sequence)
         try connection.run(
             "UPDATE snapshot SET sequence = ?, state = ? WHERE id = 1", [.integer(sequence), .blob(bytes)])
         snapshotSequence = sequence
@@ -150,16 +177,34 @@ final class SQLiteJournal<State: Changeable>: Journal {
                 .integer(sequence)
             ]
         ) { row in
+            let number = row.integer(0)
             let bytes = row.blob(1)
+            // Sequence numbers follow one another: a row lost to damage leaves a gap.
+            guard let payload = format.payloadRange(of: bytes, sequence: number),
+                !format.isChecksummed || number == sequence + 1
+            else {
+                throw StoreError.unreadable(path: path, reason: "its change \(sequence + 1) is damaged or missing")
+            }
+            let batch = try readable {
+                try format.coding.decode(batch: [State.Change].self, from: bytes, in: payload)
+            }
             do {
-                try state.apply(try decode(batchFrom: bytes))
-            } catch let error as StoreError {
-                throw error
+                try state.apply(batch)
             } catch {
                 throw StoreError.unreadable(path: path, reason: "a kept change no longer applies: \(error)")
             }
-            sequence = row.integer(0)
+            sequence = number
             changeBytes += bytes.count
+        }
+    }
+
+    /// Runs a read; once it finds damage, this program never writes to the database again.
+    private func checkingSoundness<Result>(_ read: () throws -> Result) throws -> Result {
+        do {
+            return try read()
+        } catch let error as StoreError {
+            if case .unreadable = error { isSound = false }
+            throw error
         }
     }
 
@@ -193,14 +238,6 @@ final class SQLiteJournal<State: Changeable>: Journal {
         }
     }
 
-    private func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
-        try readable { try coding.decode(type, from: bytes) }
-    }
-
-    private func decode(batchFrom bytes: [UInt8]) throws -> [State.Change] {
-        try readable { try coding.decode(batch: [State.Change].self, from: bytes) }
-    }
-
     /// Runs a read; what fails in it is a record that does not hold what this program wrote.
     private func readable<Value>(_ read: () throws -> Value) throws -> Value {
         do {
@@ -212,7 +249,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
 
     /// Reads only pragmas and our own tables: a database that is not ours is never written to.
     /// Returns how the blobs of this version are written.
-    private func checkSchema() throws -> RecordCoding {
+    private func checkSchema() throws -> SQLiteRowFormat {
         let application = try connection.integer("PRAGMA application_id") ?? 0
         guard application == Self.applicationID else {
             throw StoreError.unreadable(
@@ -223,10 +260,10 @@ final class SQLiteJournal<State: Changeable>: Journal {
         guard version <= Self.schemaVersion else {
             throw StoreError.newerFormat(path: path, found: Int(version), newestKnown: Int(Self.schemaVersion))
         }
-        guard let coding = RecordCoding(version: Int(version)) else {
+        guard let format = SQLiteRowFormat(version: Int(version)) else {
             throw StoreError.unreadable(path: path, reason: "schema version \(version) is not one this program wrote")
         }
-        return coding
+        return format
     }
 
     /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all.
@@ -262,7 +299,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
                 """)
             try connection.run(
                 "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)",
-                [.blob(RecordCoding.binary.encode(initial))])
+                [.blob(SQLiteRowFormat.seal(RecordCoding.binary.encode(initial), sequence: 0))])
             connection.close()
             guard link(temporary, path) == 0 || errno == EEXIST else {
                 throw StoreError.failed(path: path, operation: "create", reason: String(cString: strerror(errno)))
