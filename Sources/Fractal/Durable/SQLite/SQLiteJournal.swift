@@ -256,6 +256,13 @@ final class SQLiteJournal<State: Changeable>: Journal {
                 path: path,
                 reason: "it is an SQLite database of another application or schema (application_id \(application))")
         }
+        // A damaged word in a table's definition would change what the queries read (a
+        // `sequence` no longer the row's number reads no changes at all), so it is checked.
+        var tables: [String] = []
+        try connection.run("SELECT sql FROM sqlite_schema ORDER BY name DESC") { tables.append($0.text(0)) }
+        guard tables == Self.tables else {
+            throw StoreError.unreadable(path: path, reason: "its tables are not the ones this program made")
+        }
         let version = try connection.integer("PRAGMA user_version") ?? 0
         guard version <= Self.schemaVersion else {
             throw StoreError.newerFormat(path: path, found: Int(version), newestKnown: Int(Self.schemaVersion))
@@ -264,6 +271,15 @@ final class SQLiteJournal<State: Changeable>: Journal {
             throw StoreError.unreadable(path: path, reason: "schema version \(version) is not one this program wrote")
         }
         return format
+    }
+
+    /// Every table of the store, as it is made, by name from last to first, as SQLite keeps
+    /// each definition word for word. The same in every version of the schema.
+    private static var tables: [String] {
+        [
+            "CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, state BLOB NOT NULL)",
+            "CREATE TABLE changes (sequence INTEGER PRIMARY KEY, batch BLOB NOT NULL)",
+        ]
     }
 
     /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all.
@@ -294,8 +310,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
                 PRAGMA application_id = \(applicationID);
                 PRAGMA user_version = \(schemaVersion);
                 PRAGMA journal_mode = WAL;
-                CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, state BLOB NOT NULL);
-                CREATE TABLE changes (sequence INTEGER PRIMARY KEY, batch BLOB NOT NULL);
+                \(tables.map { $0 + ";" }.joined(separator: "\n"))
                 """)
             try connection.run(
                 "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)",
