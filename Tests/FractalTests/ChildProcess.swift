@@ -18,6 +18,24 @@ struct ChildProcess {
         try process.run()
     }
 
+    /// Runs `store-exerciser` with `arguments` to its end: what it printed, what it said on
+    /// standard error, and its exit status.
+    static func run(exerciser arguments: [String]) throws -> (lines: [String], errors: String, status: Int32) {
+        let process = Process()
+        process.executableURL = try builtProgram(named: "store-exerciser")
+        process.arguments = arguments
+        let (output, errors) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: printed, as: UTF8.self).split(separator: "\n").map(String.init)
+        return (lines, String(decoding: said, as: UTF8.self), process.terminationStatus)
+    }
+
     /// Reads until at least `count` lines have come, or the output ends; returns every line read.
     func readLines(atLeast count: Int) -> [String] {
         var text = ""
