@@ -20,10 +20,13 @@ struct ChildProcess {
 
     /// Runs `store-exerciser` with `arguments` to its end: what it printed, what it said on
     /// standard error, and its exit status.
-    static func run(exerciser arguments: [String]) throws -> (lines: [String], errors: String, status: Int32) {
+    static func run(exerciser arguments: [String], in folder: URL? = nil) throws -> (
+        lines: [String], errors: String, status: Int32
+    ) {
         let process = Process()
         process.executableURL = try builtProgram(named: "store-exerciser")
         process.arguments = arguments
+        process.currentDirectoryURL = folder
         let (output, errors) = (Pipe(), Pipe())
         process.standardOutput = output
         process.standardError = errors
