@@ -124,6 +124,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
         guard isSound else {
             throw StoreError.unreadable(path: path, reason: "it was found damaged, so it is not written to")
         }
+        if !wrote { CrashLeftovers.remove(beside: path) }
         guard format == .newest else {
             try replace(with: state)
             return
