@@ -19,9 +19,9 @@ struct ChildProcess {
     }
 
     /// Runs `store-exerciser` with `arguments` to its end: what it printed, what it said on
-    /// standard error, and its exit status.
+    /// standard error, its exit status and which process it was.
     static func run(exerciser arguments: [String], in folder: URL? = nil) throws -> (
-        lines: [String], errors: String, status: Int32
+        lines: [String], errors: String, status: Int32, processIdentifier: Int32
     ) {
         let process = Process()
         process.executableURL = try builtProgram(named: "store-exerciser")
@@ -32,11 +32,14 @@ struct ChildProcess {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // A program that hangs is killed, so that the test fails instead of waiting for ever.
+        let watched = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { Foundation.kill(watched, SIGKILL) }
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         let said = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let lines = String(decoding: printed, as: UTF8.self).split(separator: "\n").map(String.init)
-        return (lines, String(decoding: said, as: UTF8.self), process.terminationStatus)
+        return (lines, String(decoding: said, as: UTF8.self), process.terminationStatus, watched)
     }
 
     /// Reads until at least `count` lines have come, or the output ends; returns every line read.
