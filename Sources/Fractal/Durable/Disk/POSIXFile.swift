@@ -112,10 +112,19 @@ enum POSIXFile {
 
     /// Waits until the folder's entries (a rename, a new file) are on the disk itself.
     static func syncFolder(of path: String) throws {
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let descriptor = try open(folder.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : folder, O_RDONLY)
+        let descriptor = try open(folder(of: path), O_RDONLY)
         defer { close(descriptor) }
-        try sync(descriptor, path: folder)
+        try sync(descriptor, path: folder(of: path))
+    }
+
+    /// Whether this process may write the file (not on a read-only disk, say).
+    static func mayWrite(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
+    static func folder(of path: String) -> String {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return folder.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : folder
     }
 
     /// Writes a new file at `path` holding `bytes` and syncs it; on failure no file is left.

@@ -7,13 +7,15 @@ final class SQLiteConnection {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
-    init(path: String, create: Bool = false) throws {
+    /// Opens the database. An `unchanging` one is one that nothing can write (on a read-only
+    /// disk, with no log beside it): SQLite reads it without the log and index files it would
+    /// otherwise make, and cannot make there.
+    init(path: String, create: Bool = false, unchanging: Bool = false) throws {
         self.path = path
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-        // A path is only ever a file's name: "./" keeps SQLite from reading ":memory:" as an
-        // in-memory database, or "file:…" as a URI.
-        let status = sqlite3_open_v2(path.hasPrefix("/") ? path : "./" + path, &opened, flags, nil)
+        let access = unchanging ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let status = sqlite3_open_v2(Self.uri(path, unchanging: unchanging), &opened, flags, nil)
         handle = opened
         guard status == SQLITE_OK else {
             let reason = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -42,7 +44,7 @@ final class SQLiteConnection {
     /// Runs SQL that returns no rows and takes no values, one or more statements.
     func execute(_ sql: String) throws {
         guard sqlite3_exec(try open(), sql, nil, nil, nil) == SQLITE_OK else {
-            throw failure("run “\(sql)” on")
+            throw failure(Self.operation(of: sql))
         }
     }
 
@@ -60,7 +62,7 @@ final class SQLiteConnection {
             switch sqlite3_step(statement) {
             case SQLITE_ROW: try row(SQLiteRow(statement: statement))
             case SQLITE_DONE: return
-            default: throw failure("run “\(sql)” on")
+            default: throw failure(Self.operation(of: sql))
             }
         }
     }
@@ -101,7 +103,7 @@ final class SQLiteConnection {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v3(try open(), sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
             let statement
-        else { throw failure("prepare “\(sql)” for") }
+        else { throw failure(Self.operation(of: sql)) }
         statements[sql] = statement
         return statement
     }
@@ -117,6 +119,19 @@ final class SQLiteConnection {
             }
         }
         guard status == SQLITE_OK else { throw failure("bind a value for") }
+    }
+
+    /// A path is only ever a file's name, given to SQLite as a `file:` URI: ":memory:" is then a
+    /// file of that name, not a database in memory.
+    private static func uri(_ path: String, unchanging: Bool) -> String {
+        let escaped = path.replacing("%", with: "%25").replacing("?", with: "%3f").replacing("#", with: "%23")
+        return "file:" + (path.hasPrefix("/") ? escaped : "./" + escaped) + (unchanging ? "?immutable=1" : "")
+    }
+
+    /// What a statement does to the store, in a person's words, for its error.
+    private static func operation(of sql: String) -> String {
+        let reads = sql.hasPrefix("SELECT") || sql == "BEGIN" || (sql.hasPrefix("PRAGMA") && !sql.contains("="))
+        return reads ? "read" : "write"
     }
 
     private func failure(_ operation: String) -> StoreError {
