@@ -6,5 +6,6 @@
 public func createSQLiteStore<State: Changeable>(
     at path: String, initial: State, warn: @escaping StoreWarning = warnOnStandardError
 ) throws -> Store<State> {
-    try createDurableStore(journal: SQLiteJournal(path: path, initial: initial), initial: initial, warn: warn)
+    try createDurableStore(
+        journal: SQLiteJournal(path: path, initial: initial, warn: warn), initial: initial, warn: warn)
 }

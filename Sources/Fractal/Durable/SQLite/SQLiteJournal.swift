@@ -30,6 +30,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
     let path: String
     /// SQLite's write-ahead log, beside the database.
     private let logPath: String
+    private let warn: StoreWarning
     private let connection: SQLiteConnection
     /// How the blobs of the database are written, by its `user_version`.
     private var format = SQLiteRowFormat.newest
@@ -46,8 +47,9 @@ final class SQLiteJournal<State: Changeable>: Journal {
     private var isSound = true
 
     /// Opens the database at `path`, creating it with `initial` when no file is there.
-    init(path: String, initial: State) throws {
+    init(path: String, initial: State, warn: @escaping StoreWarning) throws {
         self.path = path
+        self.warn = warn
         logPath = path + "-wal"
         let exists = try POSIXFile.isFile(path)
         // SQLite opens these too; a FIFO among them would hang it.
@@ -66,11 +68,16 @@ final class SQLiteJournal<State: Changeable>: Journal {
     }
 
     /// The program is done with the store: what it wrote goes from the log into the database
-    /// (synced), and the log and its index are removed if no other program has them open.
+    /// (synced), and the log and its index are removed if no other program has them open. What
+    /// was written is kept in the log whatever happens here; a failure is only said.
     deinit {
         guard wrote, isSound else { return }
-        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        try? connection.keepLogOnClose(false)
+        do {
+            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try connection.keepLogOnClose(false)
+        } catch {
+            warn("the changes were kept in \(logPath), but copying them into the database failed: \(error)")
+        }
         connection.close()
     }
 
@@ -159,6 +166,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
     }
 
     func destroy() throws {
+        wrote = false  // nothing left to copy at the end
         connection.close()
         for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(path + suffix) }
     }
