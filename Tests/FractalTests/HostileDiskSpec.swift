@@ -65,6 +65,14 @@ struct HostileDiskSpec {
             #expect(!warnings.said.isEmpty)
             #expect(warnings.said.allSatisfy { $0.hasPrefix("the change was kept, but rewriting") })
         }
+        // As a program sees it: every change acknowledged, each failed rewrite one line, exit 0.
+        let run = try ChildProcess.run(exerciser: [variant.rawValue, path, "p", "10", "pairs", "500"])
+        #expect(run.status == 0)
+        #expect(run.lines.count == 10)
+        let said = run.errors.split(separator: "\n")
+        #expect(said.allSatisfy { $0.hasPrefix("Warning: the change was kept, but rewriting") }, "\(run.errors)")
+        #expect(variant == .sqlite || !said.isEmpty)
+        #expect(try variant.open(at: path, initial: Ledger()).state().entries.count == entries.count + 20)
     }
 
     @Test(arguments: DurableVariant.allCases)
