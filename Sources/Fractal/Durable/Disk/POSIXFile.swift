@@ -117,9 +117,10 @@ enum POSIXFile {
         try sync(descriptor, path: folder(of: path))
     }
 
-    /// Whether this process may write the file (not on a read-only disk, say).
-    static func mayWrite(_ path: String) -> Bool {
-        access(path, W_OK) == 0
+    /// Whether the file is on a disk mounted read-only, where nobody can change it.
+    static func isOnReadOnlyDisk(_ path: String) -> Bool {
+        var info = statvfs()
+        return statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
     }
 
     static func folder(of path: String) -> String {

@@ -56,7 +56,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
         for side in ["-wal", "-shm", "-journal"] { _ = try POSIXFile.isFile(path + side) }
         if !exists { try Self.create(at: path, initial: initial) }
         try Self.checkHeader(of: path)
-        let unchanging = try !POSIXFile.mayWrite(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
+        let unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
         connection = try SQLiteConnection(path: path, unchanging: unchanging)
         // First of all: closing must never copy a log into a database found damaged below.
         try connection.keepLogOnClose(true)
