@@ -19,3 +19,34 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError {
+    /// Runs a read of a record of the store at `path`: what fails in it is a record that does
+    /// not hold what this program wrote.
+    static func reading<Value>(_ path: String, _ read: () throws -> Value) throws -> Value {
+        do {
+            return try read()
+        } catch {
+            throw StoreError.unreadable(
+                path: path, reason: "a record does not hold what this program wrote (\(oneLine(error)))")
+        }
+    }
+
+    /// A change kept in the store at `path` that its state now refuses.
+    static func refused(change error: any Error, path: String) -> StoreError {
+        .unreadable(path: path, reason: "a kept change no longer applies (\(oneLine(error)))")
+    }
+
+    /// An error as one line of words: a decoding error says what it found, not how it is built.
+    private static func oneLine(_ error: any Error) -> String {
+        let words: String
+        switch error as? DecodingError {
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+            .valueNotFound(_, let context):
+            words = context.debugDescription
+        default:
+            words = String(describing: error)
+        }
+        return words.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

@@ -216,25 +216,18 @@ final class DiskJournal<State: Changeable>: Journal {
             } catch let error as StoreError {
                 throw error
             } catch {
-                throw StoreError.unreadable(path: path, reason: "a kept change no longer applies: \(error)")
+                throw StoreError.refused(change: error, path: path)
             }
         }
     }
 
     private func decode<Value: Decodable>(_ type: Value.Type, from record: DiskFormat.Record) throws -> Value {
-        try readable { try coding.decode(type, from: record.bytes, in: record.payloadRange) }
+        try StoreError.reading(path) { try coding.decode(type, from: record.bytes, in: record.payloadRange) }
     }
 
     private func decode(batchFrom record: DiskFormat.Record) throws -> [State.Change] {
-        try readable { try coding.decode(batch: [State.Change].self, from: record.bytes, in: record.payloadRange) }
-    }
-
-    /// Runs a read; what fails in it is a record that does not hold what this program wrote.
-    private func readable<Value>(_ read: () throws -> Value) throws -> Value {
-        do {
-            return try read()
-        } catch {
-            throw StoreError.unreadable(path: path, reason: "a record does not hold what this program wrote: \(error)")
+        try StoreError.reading(path) {
+            try coding.decode(batch: [State.Change].self, from: record.bytes, in: record.payloadRange)
         }
     }
 }

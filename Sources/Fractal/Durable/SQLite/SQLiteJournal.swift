@@ -100,7 +100,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
             guard let payload = format.payloadRange(of: bytes, sequence: snapshotAt) else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
             }
-            var state = try readable { try format.coding.decode(State.self, from: bytes, in: payload) }
+            var state = try StoreError.reading(path) { try format.coding.decode(State.self, from: bytes, in: payload) }
             snapshotSequence = snapshotAt
             snapshotBytes = bytes.count
             sequence = snapshotSequence
@@ -195,13 +195,13 @@ final class SQLiteJournal<State: Changeable>: Journal {
             else {
                 throw StoreError.unreadable(path: path, reason: "its change \(sequence + 1) is damaged or missing")
             }
-            let batch = try readable {
+            let batch = try StoreError.reading(path) {
                 try format.coding.decode(batch: [State.Change].self, from: bytes, in: payload)
             }
             do {
                 try state.apply(batch)
             } catch {
-                throw StoreError.unreadable(path: path, reason: "a kept change no longer applies: \(error)")
+                throw StoreError.refused(change: error, path: path)
             }
             sequence = number
             changeBytes += bytes.count
@@ -245,15 +245,6 @@ final class SQLiteJournal<State: Changeable>: Journal {
         } catch {
             try? connection.run("ROLLBACK")
             throw error
-        }
-    }
-
-    /// Runs a read; what fails in it is a record that does not hold what this program wrote.
-    private func readable<Value>(_ read: () throws -> Value) throws -> Value {
-        do {
-            return try read()
-        } catch {
-            throw StoreError.unreadable(path: path, reason: "a record does not hold what this program wrote: \(error)")
         }
     }
 
