@@ -129,9 +129,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
     /// Inserts one row. A database of an older version is rewritten in the newest instead, its
     /// snapshot holding `state`, which this change reached.
     func append(_ changes: [State.Change], reaching state: State) throws {
-        guard isSound else {
-            throw StoreError.unreadable(path: path, reason: "it was found damaged, so it is not written to")
-        }
+        try checkSound()
         if !wrote { CrashLeftovers.remove(beside: path) }
         guard format == .newest else {
             try replace(with: state)
@@ -151,6 +149,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
 
     /// Keeps `state` as the only row, in the newest version of the schema.
     func replace(with state: State) throws {
+        try checkSound()
         try connection.run("DELETE FROM changes")
         sequence += 1
         try writeSnapshot(state, at: sequence)
@@ -205,6 +204,12 @@ final class SQLiteJournal<State: Changeable>: Journal {
             }
             sequence = number
             changeBytes += bytes.count
+        }
+    }
+
+    private func checkSound() throws {
+        guard isSound else {
+            throw StoreError.unreadable(path: path, reason: "it was found damaged, so it is not written to")
         }
     }
 
