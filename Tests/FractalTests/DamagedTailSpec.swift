@@ -49,6 +49,22 @@ struct DamagedTailSpec {
         #expect(later.said.isEmpty)
     }
 
+    @Test func zerosAfterTheLastRecordAreSaidAndSetAsideLikeADamagedOne() throws {
+        let store = try createDiskStore(at: path, initial: Ledger())
+        try store.change([.append("milk")])
+        let whole = try bytes(path)
+        try Data(whole + Array(repeating: 0, count: 40)).write(to: URL(fileURLWithPath: path))
+        let warnings = WarningLog()
+
+        let reopened = try createDiskStore(at: path, initial: Ledger(), warn: warnings.warn)
+        #expect(reopened.state().entries == ["milk"])
+        #expect(warnings.said.count == 1)
+        try reopened.change([.append("tea")])
+
+        #expect(try bytes("\(path).damaged-at-\(whole.count)") == Array(repeating: 0, count: 40))
+        #expect(try createDiskStore(at: path, initial: Ledger()).state().entries == ["milk", "tea"])
+    }
+
     @Test func aTornWriteIsLeftByAReaderAndCutInSilenceByTheNextWriter() throws {
         let store = try createDiskStore(at: path, initial: Ledger())
         try store.change([.append("milk")])

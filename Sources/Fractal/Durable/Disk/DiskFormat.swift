@@ -39,9 +39,10 @@ enum DiskFormat {
         var end: Int
         /// A torn write at the end of the file, which a writer may cut off.
         var tornTail = false
-        /// Where in the file the last record lies when it is whole but fails its checksum. A power
-        /// loss in the middle of an append can leave that, but so can a flipped bit in the last
-        /// change acknowledged, so it is never dropped without a word.
+        /// Where in the file the last record lies when it is whole but fails its checksum, or when
+        /// only zeros follow the last whole record. A power loss in the middle of an append can
+        /// leave either, but so can damage to the last change acknowledged, so it is never
+        /// dropped without a word.
         var damagedTail: Range<Int>?
     }
 
@@ -90,6 +91,12 @@ enum DiskFormat {
             }
             let length = readUInt32(bytes, at: position)
             guard readUInt32(bytes, at: position + 4) == ~length, Int(length) <= largestPayload else {
+                // Zeros to the end: a file grown by an append whose bytes a power loss never let
+                // reach the disk. Damage too, said as such, but it must not lock the store.
+                if bytes[position...].allSatisfy({ $0 == 0 }) {
+                    scan.damagedTail = (base + position)..<(base + bytes.count)
+                    break
+                }
                 throw StoreError.unreadable(path: path, reason: "the record at byte \(base + position) is damaged")
             }
             let checksum = readUInt32(bytes, at: position + 8)
