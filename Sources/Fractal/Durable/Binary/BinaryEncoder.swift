@@ -53,11 +53,15 @@ enum EncodedValue {
             }
         case .keyed(let box):
             writer.tag(.keyed)
+            // In the order of their keys' bytes: a dictionary hands its entries out in an order
+            // of its own, which two equal dictionaries need not share, and equal values must
+            // give equal bytes.
+            let order = box.keys.indices.sorted { box.keys[$0].utf8.lexicographicallyPrecedes(box.keys[$1].utf8) }
             writer.sized { body in
                 body.unsigned(UInt64(box.keys.count))
-                for (key, value) in zip(box.keys, box.values) {
-                    body.string(key)
-                    value.write(to: &body)
+                for index in order {
+                    body.string(box.keys[index])
+                    box.values[index].write(to: &body)
                 }
             }
         case .written(let bytes):
