@@ -32,9 +32,20 @@ final class SmallDisk {
     func path(_ name: String) -> String { folder.path(name) }
 
     /// Makes the whole disk read-only, or writable again, with the given size.
+    ///
+    /// A disk with a file open for writing cannot be made read-only, and another test starting a
+    /// process holds a copy of every open file for the moment between fork and exec; so a busy
+    /// disk is tried again, for up to two seconds.
     func remount(readOnly: Bool, kilobytes: Int) throws {
         #if os(Linux)
             let flags = UInt(MS_REMOUNT) | (readOnly ? UInt(MS_RDONLY) : 0)
+            for _ in 0..<40 {
+                do {
+                    return try Self.mount(folder.url.path, flags: flags, options: "size=\(kilobytes)k")
+                } catch let failure as MountFailure where failure.code == EBUSY {
+                    usleep(50_000)
+                }
+            }
             try Self.mount(folder.url.path, flags: flags, options: "size=\(kilobytes)k")
         #endif
     }
@@ -42,8 +53,16 @@ final class SmallDisk {
     private static func mount(_ path: String, flags: UInt, options: String) throws {
         #if os(Linux)
             guard Glibc.mount("tmpfs", path, "tmpfs", flags, options) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+                throw MountFailure(path: path, code: errno)
             }
         #endif
     }
+}
+
+/// A tmpfs that would not mount at `path`, with the system's reason.
+struct MountFailure: Error, CustomStringConvertible {
+    let path: String
+    let code: Int32
+
+    var description: String { "cannot mount a small disk at \(path): \(String(cString: strerror(code)))" }
 }
