@@ -8,6 +8,10 @@ public protocol Changeable: Codable, Equatable, Sendable {
 
     /// Applies one change in place. A change that does not apply throws and leaves `self` as it was.
     mutating func apply(_ change: Change) throws
+
+    /// The steps that reshaped what this state stores, oldest first (see `Migration`); none by
+    /// default.
+    static var migrations: [Migration] { get }
 }
 
 extension Changeable {

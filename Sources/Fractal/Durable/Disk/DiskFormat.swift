@@ -46,8 +46,9 @@ enum DiskFormat {
         var damagedTail: Range<Int>?
     }
 
-    static func header() -> [UInt8] {
-        magic + littleEndian(UInt32(version))
+    /// The header of a file of the newest format holding a state that has had `schema` migrations.
+    static func header(schema: Int = 0) -> [UInt8] {
+        magic + littleEndian(UInt32(StoredVersion(format: version, schema: schema).number))
     }
 
     static func record(_ kind: Kind, payload: [UInt8]) -> [UInt8] {
@@ -56,8 +57,11 @@ enum DiskFormat {
         return littleEndian(length) + littleEndian(~length) + littleEndian(CRC32.checksum(checked)) + checked
     }
 
-    /// Checks that `bytes` begin with a header this program reads; returns how its records are written.
-    static func checkHeader(_ bytes: [UInt8], path: String) throws -> RecordCoding {
+    /// Checks that `bytes` begin with a header this program reads, of a state that has had at most
+    /// `newestSchema` migrations; returns how its records are written and how many it has had.
+    static func checkHeader(
+        _ bytes: [UInt8], path: String, newestSchema: Int
+    ) throws -> (coding: RecordCoding, schema: Int) {
         guard !bytes.isEmpty else {
             throw StoreError.unreadable(path: path, reason: "the file is empty, so it is not an AppCore store")
         }
@@ -69,14 +73,16 @@ enum DiskFormat {
         guard bytes.count >= headerSize else {
             throw StoreError.unreadable(path: path, reason: "the file is cut short inside its header")
         }
-        let found = Int(readUInt32(bytes, at: magic.count))
-        guard found <= version else {
-            throw StoreError.newerFormat(path: path, found: found, newestKnown: version)
+        let found = StoredVersion(number: Int(readUInt32(bytes, at: magic.count)))
+        let newest = StoredVersion(format: version, schema: newestSchema)
+        guard found.format <= newest.format, found.schema <= newest.schema else {
+            throw StoreError.newerFormat(path: path, found: found.number, newestKnown: newest.number)
         }
-        guard let coding = RecordCoding(version: found) else {
-            throw StoreError.unreadable(path: path, reason: "format version \(found) is not one this program wrote")
+        guard let coding = RecordCoding(version: found.format) else {
+            throw StoreError.unreadable(
+                path: path, reason: "format version \(found.format) is not one this program wrote")
         }
-        return coding
+        return (coding, found.schema)
     }
 
     /// Reads whole records from `bytes`, whose first byte is at `base` in the file.

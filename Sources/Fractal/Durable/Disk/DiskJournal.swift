@@ -17,6 +17,8 @@ final class DiskJournal<State: Changeable>: Journal {
     private let warn: StoreWarning
     /// How the records of the file as last loaded are written.
     private var coding = RecordCoding.binary
+    /// The state's migrations that the file as last loaded has not had.
+    private var steps: ArraySlice<Migration> = []
 
     private var file: Int32 = -1
     private var writable = true
@@ -77,7 +79,9 @@ final class DiskJournal<State: Changeable>: Journal {
         self.writable = writable
         let status = try POSIXFile.status(of: opened, path: path)
         let bytes = try POSIXFile.read(opened, from: 0, to: status.size, path: path)
-        coding = try DiskFormat.checkHeader(bytes, path: path)
+        let version = try DiskFormat.checkHeader(bytes, path: path, newestSchema: State.migrations.count)
+        coding = version.coding
+        steps = State.migrations.dropFirst(version.schema)
         let scan = try DiskFormat.scan(bytes, from: DiskFormat.headerSize, path: path)
         guard let snapshot = scan.records.first, snapshot.kind == .snapshot else {
             if let damaged = scan.damagedTail {
@@ -135,7 +139,7 @@ final class DiskJournal<State: Changeable>: Journal {
             try replace(with: state)
             return
         }
-        guard coding == .binary else {
+        guard coding == .binary, steps.isEmpty else {  // an older file: written anew, in the newest form
             try replace(with: state)
             return
         }
@@ -173,7 +177,8 @@ final class DiskJournal<State: Changeable>: Journal {
     private func writeSnapshotFile(_ state: State) throws {
         let temporary = "\(path).new-\(getpid())"
         let contents =
-            DiskFormat.header() + DiskFormat.record(.snapshot, payload: try RecordCoding.binary.encode(state))
+            DiskFormat.header(schema: State.migrations.count)
+            + DiskFormat.record(.snapshot, payload: try RecordCoding.binary.encode(state))
         try POSIXFile.create(temporary, holding: contents)
         do {
             try POSIXFile.rename(temporary, to: path)
@@ -222,12 +227,14 @@ final class DiskJournal<State: Changeable>: Journal {
     }
 
     private func decode<Value: Decodable>(_ type: Value.Type, from record: DiskFormat.Record) throws -> Value {
-        try StoreError.reading(path) { try coding.decode(type, from: record.bytes, in: record.payloadRange) }
+        try StoreError.reading(path) {
+            try coding.decode(type, from: record.bytes, in: record.payloadRange, after: steps)
+        }
     }
 
     private func decode(batchFrom record: DiskFormat.Record) throws -> [State.Change] {
         try StoreError.reading(path) {
-            try coding.decode(batch: [State.Change].self, from: record.bytes, in: record.payloadRange)
+            try coding.decode(batch: [State.Change].self, from: record.bytes, in: record.payloadRange, after: steps)
         }
     }
 }

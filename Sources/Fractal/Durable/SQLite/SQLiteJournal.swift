@@ -20,9 +20,12 @@ import Foundation
 final class SQLiteJournal<State: Changeable>: Journal {
     /// Marks a database as ours, in its header (`PRAGMA application_id`): "ApCo".
     static var applicationID: Int64 { 0x4170_436F }
-    /// The newest schema this program writes (`PRAGMA user_version`): the tables are the same in
-    /// every version, the blobs in them are written as `SQLiteRowFormat` says.
-    static var schemaVersion: Int64 { Int64(SQLiteRowFormat.newestVersion) }
+    /// The newest version this program writes (`PRAGMA user_version`): the tables are the same in
+    /// every version, the blobs in them are written as `SQLiteRowFormat` says, and the state in
+    /// them has had all its migrations (`StoredVersion`).
+    static var schemaVersion: Int64 {
+        Int64(StoredVersion(format: SQLiteRowFormat.newestVersion, schema: State.migrations.count).number)
+    }
     /// How large the log grows before a writer copies it into the database and empties it. Every
     /// start reads the whole log, so it is kept to a few dozen pages.
     static var logLimit: Int { 128 * 1024 }
@@ -34,6 +37,8 @@ final class SQLiteJournal<State: Changeable>: Journal {
     private let connection: SQLiteConnection
     /// How the blobs of the database are written, by its `user_version`.
     private var format = SQLiteRowFormat.newest
+    /// The state's migrations that the database has not had, by its `user_version`.
+    private var steps: ArraySlice<Migration> = []
 
     private var sequence: Int64 = 0
     private var snapshotSequence: Int64 = 0
@@ -100,7 +105,9 @@ final class SQLiteJournal<State: Changeable>: Journal {
             guard let payload = format.payloadRange(of: bytes, sequence: snapshotAt) else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
             }
-            var state = try StoreError.reading(path) { try format.coding.decode(State.self, from: bytes, in: payload) }
+            var state = try StoreError.reading(path) {
+                try format.coding.decode(State.self, from: bytes, in: payload, after: steps)
+            }
             snapshotSequence = snapshotAt
             snapshotBytes = bytes.count
             sequence = snapshotSequence
@@ -131,7 +138,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
     func append(_ changes: [State.Change], reaching state: State) throws {
         try checkSound()
         if !wrote { CrashLeftovers.remove(beside: path) }
-        guard format == .newest else {
+        guard format == .newest, steps.isEmpty else {
             try replace(with: state)
             return
         }
@@ -153,9 +160,10 @@ final class SQLiteJournal<State: Changeable>: Journal {
         try connection.run("DELETE FROM changes")
         sequence += 1
         try writeSnapshot(state, at: sequence)
-        if format != .newest {
+        if format != .newest || !steps.isEmpty {
             try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
             format = .newest
+            steps = []
         }
         wrote = true
     }
@@ -195,7 +203,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
                 throw StoreError.unreadable(path: path, reason: "its change \(sequence + 1) is damaged or missing")
             }
             let batch = try StoreError.reading(path) {
-                try format.coding.decode(batch: [State.Change].self, from: bytes, in: payload)
+                try format.coding.decode(batch: [State.Change].self, from: bytes, in: payload, after: steps)
             }
             do {
                 try state.apply(batch)
@@ -269,13 +277,16 @@ final class SQLiteJournal<State: Changeable>: Journal {
         guard tables == Self.tables else {
             throw StoreError.unreadable(path: path, reason: "its tables are not the ones this program made")
         }
-        let version = try connection.integer("PRAGMA user_version") ?? 0
-        guard version <= Self.schemaVersion else {
-            throw StoreError.newerFormat(path: path, found: Int(version), newestKnown: Int(Self.schemaVersion))
+        let found = StoredVersion(number: Int(try connection.integer("PRAGMA user_version") ?? 0))
+        let newest = StoredVersion(number: Int(Self.schemaVersion))
+        guard found.format <= newest.format, found.schema <= newest.schema else {
+            throw StoreError.newerFormat(path: path, found: found.number, newestKnown: newest.number)
         }
-        guard let format = SQLiteRowFormat(version: Int(version)) else {
-            throw StoreError.unreadable(path: path, reason: "schema version \(version) is not one this program wrote")
+        guard let format = SQLiteRowFormat(version: found.format) else {
+            throw StoreError.unreadable(
+                path: path, reason: "schema version \(found.format) is not one this program wrote")
         }
+        steps = State.migrations.dropFirst(found.schema)
         return format
     }
 
