@@ -7,7 +7,11 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
     public let month: Int
     public let day: Int
 
-    /// The day, if the numbers make one (2026-02-29 does not).
+    /// The first and the last day kept: a day outside, as written or as worked out, is refused.
+    public static let earliest = Day(checkedOrdinal: CivilCalendar.days(year: 1, month: 1, day: 1))
+    public static let latest = Day(checkedOrdinal: CivilCalendar.days(year: 9999, month: 12, day: 31))
+
+    /// The day, if the numbers make one (2026-02-29 does not) from 0001-01-01 to 9999-12-31.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...Day.length(ofMonth: month, in: year)).contains(day)
@@ -62,18 +66,30 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
     /// Days since 1970-01-01, for arithmetic.
     public var ordinal: Int { CivilCalendar.days(year: year, month: month, day: day) }
 
-    public init(ordinal: Int) {
+    /// The day `ordinal` days after 1970-01-01, if it lies from 0001-01-01 to 9999-12-31.
+    public init?(ordinal: Int) {
+        guard (Day.earliest.ordinal...Day.latest.ordinal).contains(ordinal) else { return nil }
+        self.init(checkedOrdinal: ordinal)
+    }
+
+    private init(checkedOrdinal ordinal: Int) {
         (year, month, day) = CivilCalendar.date(days: ordinal)
     }
 
-    public func adding(days: Int) -> Day { Day(ordinal: ordinal + days) }
+    /// The day `days` later (or earlier), if there is one to keep.
+    public func adding(days: Int) -> Day? {
+        let (sum, overflow) = ordinal.addingReportingOverflow(days)
+        return overflow ? nil : Day(ordinal: sum)
+    }
 
-    /// The same day of the month, `months` later, or the month's last day where it is shorter.
-    public func adding(months: Int) -> Day {
-        let index = year * 12 + (month - 1) + months
+    /// The same day of the month, `months` later, or the month's last day where it is shorter; nil
+    /// past 9999-12-31 or before 0001-01-01.
+    public func adding(months: Int) -> Day? {
+        let (index, overflow) = (year * 12 + (month - 1)).addingReportingOverflow(months)
+        guard !overflow, index >= 12 else { return nil }
         let (newYear, newMonth) = (index / 12, index % 12 + 1)
-        let clamped = min(day, Day.length(ofMonth: newMonth, in: newYear))
-        return Day(year: newYear, month: newMonth, day: clamped) ?? self
+        guard newYear <= 9999 else { return nil }
+        return Day(year: newYear, month: newMonth, day: min(day, Day.length(ofMonth: newMonth, in: newYear)))
     }
 
     /// 1 for Monday through 7 for Sunday (ISO 8601).

@@ -8,13 +8,25 @@ import Foundation
 public enum DayParser {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let text: String
+        /// The text reads as a date, but one before 0001-01-01 or after 9999-12-31.
+        public var outOfRange = false
+
         public var description: String {
-            "\"\(text)\" is not a date: write 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month, eow or eom"
+            outOfRange
+                ? "\"\(text)\" falls outside the days kept, \(Day.earliest) to \(Day.latest)"
+                : "\"\(text)\" is not a date: write 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month, eow or eom"
         }
     }
 
     public static func parse(_ text: String, now: Date, timeZone: TimeZone) throws(Failure) -> Day {
-        let today = Day(now, in: timeZone)
+        let day = try read(text, today: Day(now, in: timeZone))
+        guard let day, (Day.earliest...Day.latest).contains(day) else { throw Failure(text: text, outOfRange: true) }
+        return day
+    }
+
+    /// The day `text` names, nil where it names one outside the days kept, or a failure where it
+    /// names none.
+    private static func read(_ text: String, today: Day) throws(Failure) -> Day? {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         let failure = Failure(text: text)
         switch words.count {
@@ -33,8 +45,7 @@ public enum DayParser {
                 let ahead = (weekday - today.weekday + 7) % 7
                 return today.adding(days: ahead == 0 ? 7 : ahead)
             }
-            if word.hasPrefix("+"), let unit = word.last, let count = Int(word.dropFirst().dropLast()), count <= 100_000
-            {
+            if word.hasPrefix("+"), let unit = word.last, let count = Int(word.dropFirst().dropLast()) {
                 return try shift(today, by: count, String(unit), failure)
             }
         case 2 where words[0] == "next":
@@ -49,21 +60,27 @@ public enum DayParser {
                 }
             }
         case 3 where words[0] == "in":
-            if let count = Int(words[1]), count <= 100_000 { return try shift(today, by: count, words[2], failure) }
+            if let count = Int(words[1]) { return try shift(today, by: count, words[2], failure) }
         default:
             break
         }
         throw failure
     }
 
-    private static func shift(_ day: Day, by count: Int, _ unit: String, _ failure: Failure) throws(Failure) -> Day {
+    /// `count` units after `day`; nil past the days kept, however large the count.
+    private static func shift(_ day: Day, by count: Int, _ unit: String, _ failure: Failure) throws(Failure) -> Day? {
+        let (months, days): (Int, Int)
         switch unit {
-        case "d", "day", "days": return day.adding(days: count)
-        case "w", "week", "weeks": return day.adding(days: 7 * count)
-        case "m", "month", "months": return day.adding(months: count)
-        case "y", "year", "years": return day.adding(months: 12 * count)
+        case "d", "day", "days": (months, days) = (0, 1)
+        case "w", "week", "weeks": (months, days) = (0, 7)
+        case "m", "month", "months": (months, days) = (1, 0)
+        case "y", "year", "years": (months, days) = (12, 0)
         default: throw failure
         }
+        // No shift of 10,000 years or more stays inside the days kept: checked first, so that no
+        // product below can overflow.
+        guard count.magnitude < 10_000 * 366 else { return nil }
+        return months == 0 ? day.adding(days: days * count) : day.adding(months: months * count)
     }
 
     private static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]

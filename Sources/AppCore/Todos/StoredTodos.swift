@@ -17,7 +17,7 @@ struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
         let id = TodoID(try fields.decode(String.self))
         let title = try fields.decode(String.self)
         let notes = try fields.decode(String.self)
-        let due = try fields.decodeIfPresent(Day.self)
+        let due = try fields.decodeIfPresent(String.self).map(Day.stored)
         let priority = try fields.decodeIfPresent(Priority.self)
         let tags = try fields.decode([String].self)
         let contexts = try fields.decode([String].self)
@@ -146,10 +146,17 @@ struct StoredCommand: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
 }
 
 extension Day {
-    /// A day as a store keeps it, `2026-12-01`; anything else is damage.
+    /// A day as a store keeps it, `2026-12-01`. Earlier versions kept days outside 0001-01-01 to
+    /// 9999-12-31 (such as `10000-01-01`, worked out from `tomorrow` on the last day): such a day
+    /// is read as the nearest day kept, so that the store still opens. Anything else is damage.
     static func stored(_ text: String) throws -> Day {
-        guard let day = Day(iso: text) else { throw StoredFieldError(field: "day", text: text) }
-        return day
+        if let day = Day(iso: text) { return day }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+            let year = Int(parts[0]), !(1...9999).contains(year), let month = Int(parts[1]), (1...12).contains(month),
+            let day = Int(parts[2]), (1...31).contains(day)
+        else { throw StoredFieldError(field: "day", text: text) }
+        return year > 9999 ? .latest : .earliest
     }
 }
 
