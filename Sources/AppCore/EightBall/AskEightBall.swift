@@ -12,6 +12,9 @@ func createAskEightBall(
             return output(
                 .failed(reason: .questionTooLong(length: question.count, limit: EightBallLimits.question)))
         }
+        if let bad = question.firstControlOrBidi {
+            return output(.failed(reason: .controlCharacter(character: bad.codePoint)))
+        }
         let face = EightBallFace.all[Int(random.uniform(below: UInt64(EightBallFace.all.count)))]
         let answer = EightBallReading(question: question, face: face, at: clock.now())
         do {

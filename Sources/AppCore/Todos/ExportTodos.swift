@@ -6,7 +6,7 @@ func createExportTodos(
 ) -> Input<TodoFormat> {
     { format in
         answering(output) {
-            let items = Array(store.state().items.values)
+            let items = store.state().items.values.map(\.exportable)
             switch format {
             case .json: return .exported(text: try JSONTodos.write(items))
             case .todotxt: return .exported(text: TodoTxt.write(items, timeZone: clock.timeZone))
@@ -15,5 +15,36 @@ func createExportTodos(
                     format: "Taskwarrior", line: nil, problem: "Taskwarrior is for import only; export json or todotxt")
             }
         }
+    }
+}
+
+extension TodoItem {
+    /// The item as an export writes it. What an earlier version let in and the checks now refuse
+    /// is written escaped (control characters as `\e` or `\u001B`, a space inside a word as
+    /// `\u0020`), so that every export imports again, and a todo.txt line stays one line.
+    var exportable: TodoItem {
+        func word(_ text: String) -> String {
+            let escaped = text.escapingControls()
+            return escaped.contains(where: \.isWhitespace)
+                ? escaped.unicodeScalars.map {
+                    $0.properties.isWhitespace ? "\\u" + $0.codePoint.dropFirst(2) : String($0)
+                }
+                .joined()
+                : escaped
+        }
+        guard
+            ([id.value, title, notes] + tags + contexts + extras.keys + extras.values).contains(where: {
+                $0.firstControlOrBidi != nil
+            })
+                || ([id.value] + tags + contexts + extras.keys + extras.values).contains(where: {
+                    $0.contains(where: \.isWhitespace)
+                })
+        else { return self }
+        return TodoItem(
+            stored: TodoID(word(id.value)), title: title.escapingControls(),
+            notes: notes.escapingControls(keepingLineBreaks: true), due: due, priority: priority, tags: tags.map(word),
+            contexts: contexts.map(word),
+            extras: Dictionary(extras.map { (word($0.key), word($0.value)) }) { first, _ in first }, created: created,
+            completed: completed)
     }
 }

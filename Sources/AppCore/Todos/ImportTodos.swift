@@ -10,7 +10,8 @@ func createImportTodos(
             guard read.count <= TodoLimits.importedItems else {
                 throw TodoFailure.tooMany(count: read.count, limit: TodoLimits.importedItems)
             }
-            let items = try makeItems(read, existing: store.state(), random: random, clock: clock)
+            let items = try makeItems(
+                read, format: request.format, existing: store.state(), random: random, clock: clock)
             let after = try perform(
                 TodoBatch(
                     label: "import \(items.count) \(request.format.rawValue)", at: clock.now(),
@@ -29,13 +30,14 @@ private func readTodos(_ text: String, format: TodoFormat, clock: TimeSource) th
 }
 
 /// Items for what was read: the file's own id where it gives one that is free, else a new one.
+/// An item that breaks a rule refuses the whole import, naming where the file gave it.
 private func makeItems(
-    _ read: [ImportedTodo], existing: TodoState, random: RandomSource, clock: TimeSource
+    _ read: [ImportedTodo], format: TodoFormat, existing: TodoState, random: RandomSource, clock: TimeSource
 ) throws(TodoFailure) -> [TodoItem] {
     var taken = Set(existing.items.keys)
     var items: [TodoItem] = []
     let now = clock.now()
-    for (index, todo) in read.enumerated() {
+    for todo in read {
         var id = todo.id.map { TodoID($0.lowercased()) }
         if id.map({ taken.contains($0) || $0.value.isEmpty }) ?? true {
             repeat { id = TodoID.draw(from: random) } while id.map(taken.contains) ?? false
@@ -49,7 +51,13 @@ private func makeItems(
                     tags: todo.tags, contexts: todo.contexts, extras: todo.extras, created: todo.created ?? now,
                     completed: todo.completed))
         } catch {
-            throw TodoFailure.unreadableImport(format: "import", line: index + 1, problem: error.description)
+            // A todo.txt line is a line of the file; JSON's are counted as the to-dos in its array.
+            guard format != .todotxt else {
+                throw TodoFailure.unreadableImport(format: "todo.txt", line: todo.line, problem: error.description)
+            }
+            throw TodoFailure.unreadableImport(
+                format: format == .json ? "json" : "Taskwarrior", line: nil,
+                problem: "to-do \(todo.line): \(error.description)")
         }
     }
     return items

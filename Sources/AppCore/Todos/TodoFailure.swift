@@ -4,6 +4,10 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
     case titleTooLong(length: Int, limit: Int)
     case titleHasLineBreak
     case badTag(tag: String)
+    case controlCharacter(field: String, character: String)
+    case overLimit(what: String, size: Int, limit: Int, unit: String?)
+    case badExtra(extra: String, problem: String)
+    case badID(id: String, limit: Int)
     case notFound(reference: String)
     case ambiguous(reference: String, matches: [TodoID])
     case nothingToUndo
@@ -28,6 +32,13 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
         case .titleTooLong(let length, let limit): "the title is \(length) characters long; the limit is \(limit)"
         case .titleHasLineBreak: "a title is one line: it cannot hold a line break"
         case .badTag(let tag): "\"\(tag)\" is not a tag: a tag is one word, with no spaces"
+        case .controlCharacter(let field, let character):
+            "\(field) holds \(character), a control character: text cannot hold control or bidi characters"
+        case .overLimit(let what, let size, let limit, let unit):
+            "\(what): \(size)\(unit.map { " \($0)" } ?? ""), more than the limit of \(limit)"
+        case .badExtra(let extra, let problem): "\"\(extra)\" is not an extra (key:value): \(problem)"
+        case .badID(let id, let limit):
+            "\"\(id)\" is not an id: an id is one word, with no spaces, of at most \(limit) bytes"
         case .notFound(let reference): "no to-do has the id \(reference); `todo list --all` shows every id"
         case .ambiguous(let reference, let matches):
             "\(reference) names \(matches.count) to-dos (\(matches.map(\.value).joined(separator: ", "))): type more of the id"

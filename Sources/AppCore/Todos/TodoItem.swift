@@ -30,22 +30,22 @@ public struct TodoItem: Codable, Equatable, Sendable, Identifiable {
     public let created: Date
     public let completed: Date?
 
-    /// The longest title kept; a longer one is refused.
-    public static let titleLimit = 1_000
+    /// The longest title kept, in characters; a longer one is refused.
+    public static let titleLimit = TodoLimits.titleCharacters
 
     public init(
         id: TodoID, title: String, notes: String = "", due: Day? = nil, priority: Priority? = nil,
         tags: [String] = [], contexts: [String] = [], extras: [String: String] = [:], created: Date,
         completed: Date? = nil
     ) throws(TodoFailure) {
-        self.id = id
+        self.id = try Self.checked(id: id)
         self.title = try Self.checked(title: title)
-        self.notes = notes
+        self.notes = try Self.checked(notes: notes)
         self.due = due
         self.priority = priority
-        self.tags = try Self.checked(labels: tags)
-        self.contexts = try Self.checked(labels: contexts)
-        self.extras = extras
+        self.tags = try Self.checked(labels: tags, kind: "tag")
+        self.contexts = try Self.checked(labels: contexts, kind: "context")
+        self.extras = try Self.checked(extras: extras)
         self.created = created
         self.completed = completed
     }
@@ -76,46 +76,34 @@ public struct TodoItem: Codable, Equatable, Sendable, Identifiable {
         return item
     }
 
-    /// A copy with a new identity and creation time, then the given changes.
+    /// A copy with a new identity and creation time, then the given changes. What it keeps of the
+    /// original was checked when that was made (or kept by an earlier version), so only the new
+    /// id and the changes are checked.
     public func fork(id: TodoID, at moment: Date, _ changes: [Change] = []) throws(TodoFailure) -> TodoItem {
         try TodoItem(
-            id: id, title: title, notes: notes, due: due, priority: priority, tags: tags, contexts: contexts,
-            extras: extras, created: moment, completed: completed
+            stored: try Self.checked(id: id), title: title, notes: notes, due: due, priority: priority, tags: tags,
+            contexts: contexts, extras: extras, created: moment, completed: completed
         ).alter(changes)
     }
 
+    /// The item with one change: only what changes is checked, so that an item an earlier version
+    /// kept can still be changed, and mended field by field.
     private func applying(_ change: Change) throws(TodoFailure) -> TodoItem {
         var (title, notes, due, priority) = (self.title, self.notes, self.due, self.priority)
         var (tags, contexts, completed) = (self.tags, self.contexts, self.completed)
         switch change {
-        case .title(let new): title = new
-        case .notes(let new): notes = new
+        case .title(let new): title = try Self.checked(title: new)
+        case .notes(let new): notes = try Self.checked(notes: new)
         case .due(let new): due = new
         case .priority(let new): priority = new
-        case .tags(let new): tags = new
-        case .addTag(let tag): tags.append(tag)
+        case .tags(let new): tags = try Self.checked(labels: new, kind: "tag")
+        case .addTag(let tag): tags = try Self.checked(labels: [tag], kind: "tag", joining: tags)
         case .removeTag(let tag): tags.removeAll { $0 == tag }
-        case .contexts(let new): contexts = new
+        case .contexts(let new): contexts = try Self.checked(labels: new, kind: "context")
         case .completed(let moment): completed = moment
         }
-        return try TodoItem(
-            id: id, title: title, notes: notes, due: due, priority: priority, tags: tags, contexts: contexts,
+        return TodoItem(
+            stored: id, title: title, notes: notes, due: due, priority: priority, tags: tags, contexts: contexts,
             extras: extras, created: created, completed: completed)
-    }
-
-    private static func checked(title: String) throws(TodoFailure) -> String {
-        let trimmed = title.trimmingWhitespace()
-        guard !trimmed.isEmpty else { throw .emptyTitle }
-        guard trimmed.count <= titleLimit else { throw .titleTooLong(length: trimmed.count, limit: titleLimit) }
-        guard !trimmed.contains(where: \.isNewline) else { throw .titleHasLineBreak }
-        return trimmed
-    }
-
-    private static func checked(labels: [String]) throws(TodoFailure) -> [String] {
-        let cleaned = labels.map { $0.trimmingWhitespace() }
-        if let bad = cleaned.first(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) {
-            throw .badTag(tag: bad)
-        }
-        return Array(Set(cleaned)).sorted()
     }
 }

@@ -1,5 +1,19 @@
-/// How much one to-do command may bring in.
+/// How much one to-do, and one to-do command, may bring in. Sizes are in bytes of UTF-8, so that
+/// what a store keeps stays bounded whatever the script.
 public enum TodoLimits {
     /// The most to-dos one import may bring.
     public static let importedItems = 100_000
+    /// The longest title, in characters; and in bytes, since one character may take many.
+    public static let titleCharacters = 1_000
+    public static let titleBytes = 4_000
+    /// The longest notes.
+    public static let notesBytes = 10_000
+    /// The longest tag or context, and how many of each one to-do may have.
+    public static let labelBytes = 100
+    public static let labels = 50
+    /// The longest extra (todo.txt's `key:value`), key and value together, and how many one to-do may have.
+    public static let extraBytes = 1_000
+    public static let extras = 20
+    /// The longest id a file may give.
+    public static let idBytes = 64
 }

@@ -5,9 +5,10 @@ enum JSONTodos {
     static func read(_ text: String) throws(TodoFailure) -> [ImportedTodo] {
         do {
             let records = try ValueCoding.makeDecoder().decode([TodoRecord].self, from: Data(text.utf8))
-            return records.map { record in
+            return records.enumerated().map { index, record in
                 ImportedTodo(
-                    id: record.id.isEmpty ? nil : record.id, title: record.title, notes: record.notes, due: record.due,
+                    line: index + 1, id: record.id.isEmpty ? nil : record.id, title: record.title, notes: record.notes,
+                    due: record.due,
                     priority: record.priority, tags: record.tags, contexts: record.contexts, extras: record.extras,
                     created: record.created,
                     completed: record.completedAt ?? (record.completed ? record.created : nil))

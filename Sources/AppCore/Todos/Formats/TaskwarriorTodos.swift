@@ -31,8 +31,8 @@ enum TaskwarriorTodos {
             throw .unreadableImport(format: "Taskwarrior", line: nil, problem: "\(error)")
         }
         var todos: [ImportedTodo] = []
-        for task in tasks where task.status != "deleted" {
-            var todo = ImportedTodo(title: task.description)
+        for (index, task) in tasks.enumerated() where task.status != "deleted" {
+            var todo = ImportedTodo(line: index + 1, title: task.description)
             if let entry = task.entry { todo.created = try date(entry) }
             if task.status == "completed", let end = task.end ?? task.entry { todo.completed = try date(end) }
             if let due = task.due { todo.due = Day(try date(due), in: timeZone) }

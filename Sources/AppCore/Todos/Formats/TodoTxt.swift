@@ -43,7 +43,7 @@ enum TodoTxt {
 
     private static func read(line: String, number: Int, timeZone: TimeZone) throws(TodoFailure) -> ImportedTodo {
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)[...]
-        var todo = ImportedTodo(title: "")
+        var todo = ImportedTodo(line: number, title: "")
         let midnight: (Day) -> Date = { day in day.start(in: timeZone) }
         if words.first == "x" {
             words.removeFirst()

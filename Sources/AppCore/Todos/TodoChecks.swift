@@ -1,0 +1,77 @@
+/// What a to-do's fields may hold, checked at the door so that no store keeps what it cannot show
+/// safely, or what its exports cannot carry: no control or bidi characters, sizes within
+/// `TodoLimits`, and tags, contexts, extras and ids that stay one todo.txt word.
+extension TodoItem {
+    static func checked(title: String) throws(TodoFailure) -> String {
+        let trimmed = title.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw .emptyTitle }
+        guard trimmed.count <= titleLimit else { throw .titleTooLong(length: trimmed.count, limit: titleLimit) }
+        guard !trimmed.contains(where: \.isNewline) else { throw .titleHasLineBreak }
+        try refuseControls(in: trimmed, field: "the title")
+        try refuseOver(TodoLimits.titleBytes, trimmed.utf8.count, "the title", unit: "bytes")
+        return trimmed
+    }
+
+    /// Notes may run over several lines, and hold tabs; no other control character.
+    static func checked(notes: String) throws(TodoFailure) -> String {
+        try refuseOver(TodoLimits.notesBytes, notes.utf8.count, "the notes", unit: "bytes")
+        if let bad = notes.unicodeScalars.first(where: { $0.isControlOrBidi && $0 != "\n" }) {
+            throw .controlCharacter(field: "the notes", character: bad.codePoint)
+        }
+        return notes
+    }
+
+    /// Tags or contexts, trimmed, sorted and without repeats; `joining` those an item has already.
+    static func checked(labels: [String], kind: String, joining kept: [String] = []) throws(TodoFailure) -> [String] {
+        let cleaned = labels.map { $0.trimmingWhitespace() }
+        for label in cleaned {
+            if label.isEmpty || label.contains(where: \.isWhitespace) { throw .badTag(tag: label) }
+            try refuseControls(in: label, field: "a \(kind)")
+            try refuseOver(TodoLimits.labelBytes, label.utf8.count, "a \(kind)", unit: "bytes")
+        }
+        let all = Array(Set(kept + cleaned)).sorted()
+        try refuseOver(TodoLimits.labels, all.count, "\(kind)s on one to-do", unit: nil)
+        return all
+    }
+
+    /// Extras are todo.txt's `key:value` words: each must read back as the same pair, so neither
+    /// part may be empty or hold a space, the key no colon, and the key may not be one that
+    /// todo.txt reads as something else (`due`, `pri`, `id`, a `+tag` or an `@context`).
+    static func checked(extras: [String: String]) throws(TodoFailure) -> [String: String] {
+        try refuseOver(TodoLimits.extras, extras.count, "extras on one to-do", unit: nil)
+        for (key, value) in extras {
+            let pair = "\(key):\(value)"
+            try refuseControls(in: pair, field: "an extra")
+            try refuseOver(TodoLimits.extraBytes, pair.utf8.count, "an extra", unit: "bytes")
+            let problem: String? =
+                if key.isEmpty || value.isEmpty {
+                    "neither its key nor its value may be empty"
+                } else if pair.contains(where: \.isWhitespace) {
+                    "it is one word, with no spaces"
+                } else if key.contains(":") {
+                    "its key cannot hold a colon"
+                } else if ["due", "pri", "id"].contains(key) || key.hasPrefix("+") || key.hasPrefix("@") {
+                    "todo.txt reads \(key): as something else"
+                } else if pair.contains("://") { "todo.txt reads a word with :// as text" } else { nil }
+            if let problem { throw .badExtra(extra: pair, problem: problem) }
+        }
+        return extras
+    }
+
+    /// An id is one word, of at most `TodoLimits.idBytes`.
+    static func checked(id: TodoID) throws(TodoFailure) -> TodoID {
+        try refuseControls(in: id.value, field: "an id")
+        guard !id.value.isEmpty, !id.value.contains(where: \.isWhitespace),
+            id.value.utf8.count <= TodoLimits.idBytes
+        else { throw .badID(id: id.value, limit: TodoLimits.idBytes) }
+        return id
+    }
+
+    private static func refuseControls(in text: String, field: String) throws(TodoFailure) {
+        if let bad = text.firstControlOrBidi { throw .controlCharacter(field: field, character: bad.codePoint) }
+    }
+
+    private static func refuseOver(_ limit: Int, _ size: Int, _ what: String, unit: String?) throws(TodoFailure) {
+        guard size <= limit else { throw .overLimit(what: what, size: size, limit: limit, unit: unit) }
+    }
+}
