@@ -44,7 +44,7 @@ struct EightBall: ParsableCommand {
             return
         }
         let style = TextStyle.forStandardOutput()
-        if common.verbose { print(answer.question) }
+        if common.verbose { print(TerminalText.escaped(answer.question)) }
         print(EightBallText.face(answer.face, style: style))
         if common.verbose { print(style.seedNote(seed)) }
     }

@@ -83,7 +83,8 @@ enum HistoryEntry: Encodable {
         case .flip(let toss):
             return "\(when)  flip    \(FlipText.letters(toss.flips))  \(FlipText.counts(toss))"
         case .eightBall(let answer):
-            return "\(when)  8-ball  \"\(answer.question)\" \(EightBallText.face(answer.face, style: style))"
+            return
+                "\(when)  8-ball  \"\(TerminalText.escaped(answer.question))\" \(EightBallText.face(answer.face, style: style))"
         }
     }
 

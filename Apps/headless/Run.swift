@@ -56,13 +56,19 @@ struct RunOptions: ParsableArguments {
     /// Runs the scenarios, prints the report, and exits with the status that sums it up.
     func play(_ scenarios: [Scenario]) async throws {
         guard !scenarios.isEmpty else {
-            FileHandle.standardError.write(Data("Error: no scenario matched\n".utf8))
+            StandardError.line("Error: no scenario matched")
             throw ExitCode(Suite.Exit.nothingMatched.rawValue)
         }
         let started = Date()
         let progress = format == .text && isatty(STDERR_FILENO) == 1
         let outcomes = await Suite.run(scenarios, stores: store?.stores, jobs: jobs, progress: progress)
-        print(format.render(outcomes, seconds: Date().timeIntervalSince(started)))
+        do {
+            try StandardOutput.line(format.render(outcomes, seconds: Date().timeIntervalSince(started)))
+            try StandardOutput.finish()
+        } catch let failure as ProgramFailure {
+            report(failure)
+            throw ExitCode(failure.exit.rawValue)
+        }
         if outcomes.contains(where: { !$0.passed }) { throw ExitCode(Suite.Exit.failed.rawValue) }
     }
 }
@@ -123,10 +129,11 @@ struct Replay: AsyncParsableCommand {
 
 /// Loads scenarios; a malformed file is reported by file and line, with exit status 2.
 func loadReportingMalformed(_ paths: [String]) throws -> [Scenario] {
+    StandardStreams.reserveClosed()
     do {
         return try Suite.load(paths)
     } catch {
-        FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
+        StandardError.line("Error: \(TerminalText.escaped(error.description))")
         throw ExitCode(Suite.Exit.malformed.rawValue)
     }
 }

@@ -64,10 +64,10 @@ enum Suite {
 /// A progress line on a terminal's stderr, redrawn in place.
 enum Progress {
     static func show(_ done: Int, of total: Int, _ name: String) {
-        FileHandle.standardError.write(Data("\r\u{1B}[K[\(done)/\(total)] \(name.prefix(60))".utf8))
+        StandardError.write("\r\u{1B}[K[\(done)/\(total)] \(TerminalText.escaped(String(name.prefix(60))))")
     }
 
     static func clear() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardError.write("\r\u{1B}[K")
     }
 }

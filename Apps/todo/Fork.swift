@@ -34,7 +34,7 @@ struct Fork: ParsableCommand {
                 try printJSON(TodoRecord(copy))
             } else {
                 let line = TodoText.line(copy, abbreviation: abbreviation, style: .forStandardOutput())
-                print("Forked \(original.value.prefix(abbreviation)) as \(line)")
+                print("Forked \(TodoText.shown(original, abbreviation)) as \(line)")
             }
         }
     }

@@ -27,7 +27,7 @@ struct Journal: ParsableCommand {
                 for entry in entries {
                     let when = style.dim(time.string(from: entry.at))
                     print(
-                        "\(when)  \(entry.action.rawValue.padding(9))  \(entry.id)  \(entry.title)  \(style.dim("(\(entry.command))"))"
+                        "\(when)  \(entry.action.rawValue.padding(9))  \(TerminalText.escaped(entry.id.value))  \(TerminalText.escaped(entry.title))  \(style.dim("(\(TerminalText.escaped(entry.command)))"))"
                     )
                 }
             }

@@ -12,7 +12,7 @@ struct Undo: ParsableCommand {
     func run() throws {
         try reportingFailures {
             guard case .undid(let label) = try Session.forTodos(common).todo(.undo) else { return }
-            if common.json { try printJSON(["undid": label]) } else { print("Undid: \(label)") }
+            if common.json { try printJSON(["undid": label]) } else { print("Undid: \(TerminalText.escaped(label))") }
         }
     }
 }
@@ -26,7 +26,7 @@ struct Redo: ParsableCommand {
     func run() throws {
         try reportingFailures {
             guard case .redid(let label) = try Session.forTodos(common).todo(.redo) else { return }
-            if common.json { try printJSON(["redid": label]) } else { print("Redid: \(label)") }
+            if common.json { try printJSON(["redid": label]) } else { print("Redid: \(TerminalText.escaped(label))") }
         }
     }
 }

@@ -30,8 +30,7 @@ struct Export: ParsableCommand {
                 throw ProgramFailure("export writes json or todotxt; taskwarrior is for import only", exit: .usage)
             }
             guard case .exported(let text) = try Session.forTodos(common).todo(.export(format: format)) else { return }
-            FileHandle.standardOutput.write(Data(text.utf8))
-            if format == .json { print() }
+            try StandardOutput.write(format == .json ? text + "\n" : text)
         }
     }
 }
@@ -48,7 +47,8 @@ struct Import: ParsableCommand {
             """
     )
 
-    /// Import reads the whole file into memory: a larger one is refused before it is read.
+    /// Import reads the whole file into memory: a larger one is refused before it is read, or,
+    /// where its size cannot be known first (standard input, a pipe), as soon as it is read past.
     static let fileLimit = 64 << 20
 
     @Argument(help: "The file to read, or - for standard input.")
@@ -76,26 +76,46 @@ struct Import: ParsableCommand {
     }
 
     private func read() throws -> String {
+        let name = file == "-" ? "standard input" : file
         let data: Data
         do {
             if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
+                data = try readCapped(FileHandle.standardInput, name: name)
             } else {
-                let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-                guard size <= Self.fileLimit else {
-                    throw ProgramFailure(
-                        "\(file) is \(size) bytes; import reads at most \(Self.fileLimit)", exit: .data)
+                let attributes = try FileManager.default.attributesOfItem(atPath: file)
+                if attributes[.type] as? FileAttributeType == .typeDirectory {
+                    throw ProgramFailure("\(file) is a folder; import reads a file", exit: .data)
                 }
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
+                let size = (attributes[.size] as? Int) ?? 0
+                guard size <= Self.fileLimit else { throw tooLarge(name) }
+                guard let handle = FileHandle(forReadingAtPath: file) else {
+                    throw ProgramFailure("cannot read \(file): Permission denied", exit: .data)
+                }
+                defer { try? handle.close() }
+                data = try readCapped(handle, name: name)
             }
         } catch let failure as ProgramFailure {
             throw failure
         } catch {
-            throw ProgramFailure("cannot read \(file): \(error.localizedDescription)", exit: .data)
+            throw ProgramFailure("cannot read \(name): \(describe(error))", exit: .data)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ProgramFailure("\(file) is not UTF-8 text", exit: .data)
+            throw ProgramFailure("\(name) is not UTF-8 text", exit: .data)
         }
         return text
+    }
+
+    /// Everything `handle` holds, refused as soon as it is more than the limit.
+    private func readCapped(_ handle: FileHandle, name: String) throws -> Data {
+        var data = Data()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            data.append(chunk)
+            guard data.count <= Self.fileLimit else { throw tooLarge(name) }
+        }
+        return data
+    }
+
+    private func tooLarge(_ name: String) -> ProgramFailure {
+        ProgramFailure("\(name) is larger than \(Self.fileLimit) bytes, the most import reads", exit: .data)
     }
 }

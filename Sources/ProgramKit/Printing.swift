@@ -1,8 +1,14 @@
 import AppCore
 import Foundation
 
-/// Prints a value as one JSON object on stdout, in the AppCore's encoding.
+/// Prints a value as one JSON object on stdout, in the AppCore's encoding; a failed write is a
+/// `ProgramFailure` (exit 74).
 public func printJSON(_ value: some Encodable) throws {
-    let data = try ValueCoding.makeEncoder().encode(value)
-    print(String(decoding: data, as: UTF8.self))
+    let data: Data
+    do {
+        data = try ValueCoding.makeEncoder().encode(value)
+    } catch {
+        throw ProgramFailure("cannot write the answer as JSON: \(error)", exit: .data)
+    }
+    try StandardOutput.line(String(decoding: data, as: UTF8.self))
 }

@@ -8,10 +8,13 @@ public enum ProgramExit: Int32, CaseIterable, Sendable {
     case usage = 64
     /// Data could not be read or kept: an unreadable store, a malformed file (as EX_DATAERR).
     case data = 65
+    /// The output could not be written: a full disk, a closed standard output (as EX_IOERR).
+    case output = 74
 
     /// The lines that `--help` and the README show.
     public static let explanation = """
         Exit status: 0 success, 1 not found, 64 usage error, 65 data error \
-        (stored data unreadable or not written, or a file to import malformed).
+        (stored data unreadable or not written, or a file to import malformed), 74 output error \
+        (standard output could not be written).
         """
 }

@@ -13,14 +13,21 @@ public struct ProgramFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Runs a command's body; a `ProgramFailure` becomes `Error: …` on stderr and its exit status.
+/// Runs a command's body and flushes what it printed; a `ProgramFailure` becomes `Error: …` on
+/// stderr, one line with anything it quotes escaped, and its exit status.
 public func reportingFailures(_ body: () throws -> Void) throws {
     do {
         try body()
+        try StandardOutput.finish()
     } catch let failure as ProgramFailure {
-        FileHandle.standardError.write(Data("Error: \(failure.description)\n".utf8))
+        report(failure)
         throw ExitCode(failure.exit.rawValue)
     }
+}
+
+/// Writes `Error: …` on stderr, as one line.
+public func report(_ failure: ProgramFailure) {
+    StandardError.line("Error: \(TerminalText.escaped(failure.description))")
 }
 
 extension ProgramFailure {

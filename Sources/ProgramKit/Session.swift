@@ -91,8 +91,8 @@ private final class Recording {
             try write()
         } catch {
             failed = true
-            FileHandle.standardError.write(
-                Data("Warning: could not record to \(recorder.file): \(error.localizedDescription)\n".utf8))
+            StandardError.line(
+                "Warning: could not record to \(TerminalText.escaped(recorder.file)): \(describe(error))")
         }
     }
 }

@@ -37,6 +37,7 @@ public struct StoreOptions: ParsableArguments {
 
     /// Opens the chosen store, creating its folder and file when they are not there yet.
     public func open(environment: [String: String] = ProcessEnvironment.variables) throws -> Store<AppState> {
+        StandardStreams.reserveClosed()
         let kind = try store ?? environment["APPCORE_STORE"].map(Self.kind(named:)) ?? .sqlite
         guard let fileName = kind.defaultFileName else {
             if data != nil { throw ProgramFailure("--data has no effect with --store memory", exit: .usage) }
@@ -71,7 +72,7 @@ public struct StoreOptions: ParsableArguments {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw ProgramFailure("cannot make the data folder \(folder): \(error.localizedDescription)", exit: .data)
+            throw ProgramFailure("cannot make the data folder \(folder): \(describe(error))", exit: .data)
         }
         return folder
     }

@@ -1,0 +1,42 @@
+// C's `stdout` is a global variable, which Swift 6 only lets a file name through a
+// `@preconcurrency` import, and only in a file that does not also import Foundation.
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
+
+/// Standard output, where a write that fails is an error: a full disk or a closed descriptor is
+/// one line on stderr and exit status 74, never a crash and never success with half the output.
+/// Everything goes through `print`'s buffer (C's `stdout`), in order, and `finish` finds any
+/// write to it that failed, large or small.
+public enum StandardOutput {
+    /// Writes `text` as it is, and makes sure it left the program.
+    public static func write(_ text: String) throws {
+        errno = 0
+        print(text, terminator: "")
+        try finish(writeError: errno)
+    }
+
+    /// Writes `text` and a line break, and makes sure they left the program.
+    public static func line(_ text: String) throws {
+        try write(text + "\n")
+    }
+
+    /// Flushes what is buffered; a failure of this or of any earlier write is an error.
+    /// `writeError` is errno as a write just left it, for the reason when the flush has none.
+    public static func finish(writeError: Int32 = 0) throws {
+        let flushed = fflush(stdout) == 0
+        let code = flushed ? writeError : errno
+        guard !flushed || ferror(stdout) != 0 else { return }
+        // A reader that stopped reading (`| head`) is not an error: end as a well-behaved tool
+        // does, by the signal, quietly. A program that inherited SIGPIPE ignored gets EPIPE here.
+        if code == EPIPE {
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
+        }
+        // The reason of a write that failed before is no longer known.
+        let reason = code == 0 ? "" : ": " + String(cString: strerror(code))
+        throw ProgramFailure("cannot write to standard output\(reason)", exit: .output)
+    }
+}
