@@ -29,6 +29,8 @@ public enum ScenarioParser {
             guard var scenario = current else {
                 throw fail("expected “scenario: NAME” before anything else, found “\(line.prefix(40))”")
             }
+            // Taken out while it grows, so that its steps have one owner and an append never copies them.
+            current = nil
             if let seed = value(of: "seed:", in: line) {
                 guard let parsed = UInt64(seed) else { throw fail("the seed is a whole number from 0, not “\(seed)”") }
                 scenario.seed = parsed
