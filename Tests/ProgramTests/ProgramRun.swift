@@ -7,9 +7,11 @@ struct ProgramRun {
     let stderr: String
 
     /// Runs `program` from this build's products (or at an absolute path) with `arguments`, on the
-    /// given environment and with nothing on standard input.
+    /// given environment, with `input` on standard input (else nothing), and standard output into
+    /// `output` where given (such as `/dev/full`; `stdout` is then empty).
     static func of(
-        _ program: String, _ arguments: [String], environment: [String: String] = [:]
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], input: URL? = nil,
+        output: URL? = nil
     ) throws -> ProgramRun {
         let process = Process()
         process.executableURL = program.hasPrefix("/") ? URL(fileURLWithPath: program) : try executable(named: program)
@@ -24,12 +26,14 @@ struct ProgramRun {
         process.environment = inherited.merging(environment) { $1 }
         let stdout = Pipe()
         let stderr = Pipe()
-        process.standardOutput = stdout
+        let outputFile = try output.map { try FileHandle(forWritingTo: $0) }
+        defer { try? outputFile?.close() }
+        process.standardOutput = outputFile ?? stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         try process.run()
         // Read both pipes before waiting, so that a large output cannot block the child.
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let out = outputFile == nil ? stdout.fileHandleForReading.readDataToEndOfFile() : Data()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return ProgramRun(

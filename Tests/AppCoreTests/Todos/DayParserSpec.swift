@@ -50,3 +50,22 @@ struct DayParserSpec {
         #expect(throws: DayParser.Failure.self) { try parse(text) }
     }
 }
+
+@Suite("days kept")
+struct DaysKeptSpec {
+    static let lastDay = Date(milliseconds: Int64(Day.latest.ordinal) * 86_400_000)
+
+    @Test func aShiftPastTheLastDayIsRefusedNeverToday() throws {
+        for text in ["tomorrow", "+1d", "+100000m", "in 8000 years", "next year", "+9223372036854775807d"] {
+            #expect(throws: DayParser.Failure.self) { try DayParser.parse(text, now: Self.lastDay, timeZone: .gmt) }
+        }
+        #expect(try DayParser.parse("today", now: Self.lastDay, timeZone: .gmt) == Day.latest)
+    }
+
+    @Test func aStoredDayPastTheLastOneIsReadAsTheLastOne() throws {
+        let state =
+            #"{"todos": {"items": [["a1", "t", "", "10000-01-01", null, [], [], {}, 0, null]], "journal": [], "undoable": [], "redoable": []}}"#
+        let decoded = try ValueCoding.makeDecoder().decode(AppState.self, from: Data(state.utf8))
+        #expect(decoded.todos.items.values.first?.due == Day.latest)
+    }
+}
