@@ -48,7 +48,7 @@ struct History: ParsableCommand {
             let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
             for roll in rolls {
                 let totals = roll.results.map { String($0.total) }.joined(separator: " ")
-                print("\(style.dim(time.string(from: roll.at)))  \(roll.expression)  → \(totals)")
+                print("\(style.dim(time.string(from: roll.at)))  \(TerminalText.escaped(roll.expression))  → \(totals)")
             }
         }
     }

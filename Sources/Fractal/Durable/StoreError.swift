@@ -6,6 +6,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case newerFormat(path: String, found: Int, newestKnown: Int)
     /// The operating system or the database refused an operation.
     case failed(path: String, operation: String, reason: String)
+    /// A record larger than the store reads back was refused before anything was written.
+    case tooLarge(path: String, bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -16,6 +18,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
                 + "use a newer version of the program. It was left untouched."
         case .failed(let path, let operation, let reason):
             "could not \(operation) the store at \(path): \(reason)"
+        case .tooLarge(let path, let bytes, let limit):
+            "the store at \(path) would have to keep a record of \(bytes) bytes, more than the \(limit) it reads "
+                + "back, so nothing was written"
         }
     }
 }

@@ -147,7 +147,8 @@ final class DiskJournal<State: Changeable>: Journal {
             try POSIXFile.truncate(file, to: offset, path: path)
             tornTail = false
         }
-        let record = DiskFormat.record(.changes, payload: try RecordCoding.binary.encode(batch: changes))
+        let payload = try RecordLimit.checked(try RecordCoding.binary.encode(batch: changes), path: path)
+        let record = DiskFormat.record(.changes, payload: payload)
         try POSIXFile.write(file, record, at: offset, path: path)
         try POSIXFile.sync(file, path: path)
         offset += record.count
@@ -178,7 +179,8 @@ final class DiskJournal<State: Changeable>: Journal {
         let temporary = "\(path).new-\(getpid())"
         let contents =
             DiskFormat.header(schema: State.migrations.count)
-            + DiskFormat.record(.snapshot, payload: try RecordCoding.binary.encode(state))
+            + DiskFormat.record(
+                .snapshot, payload: try RecordLimit.checked(RecordCoding.binary.encode(state), path: path))
         try POSIXFile.create(temporary, holding: contents)
         do {
             try POSIXFile.rename(temporary, to: path)

@@ -142,7 +142,8 @@ final class SQLiteJournal<State: Changeable>: Journal {
             try replace(with: state)
             return
         }
-        let batch = SQLiteRowFormat.seal(try RecordCoding.binary.encode(batch: changes), sequence: sequence + 1)
+        let batch = try RecordLimit.checked(
+            SQLiteRowFormat.seal(try RecordCoding.binary.encode(batch: changes), sequence: sequence + 1), path: path)
         try connection.run(
             "INSERT INTO changes (sequence, batch) VALUES (?, ?)", [.integer(sequence + 1), .blob(batch)])
         sequence += 1
@@ -179,7 +180,8 @@ final class SQLiteJournal<State: Changeable>: Journal {
     }
 
     private func writeSnapshot(_ state: State, at sequence: Int64) throws {
-        let bytes = SQLiteRowFormat.seal(try RecordCoding.binary.encode(state), sequence: sequence)
+        let bytes = try RecordLimit.checked(
+            SQLiteRowFormat.seal(try RecordCoding.binary.encode(state), sequence: sequence), path: path)
         try connection.run(
             "UPDATE snapshot SET sequence = ?, state = ? WHERE id = 1", [.integer(sequence), .blob(bytes)])
         snapshotSequence = sequence
