@@ -21,4 +21,6 @@ struct CoinProgram: ParsableCommand {
         subcommands: [Flip.self, Until.self, EightBall.self, History.self],
         defaultSubcommand: Flip.self
     )
+
+    static func main() { mainSayingErrorsInOneLine() }
 }

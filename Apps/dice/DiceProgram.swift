@@ -31,4 +31,6 @@ struct DiceProgram: ParsableCommand {
         subcommands: [Roll.self, History.self, DeckGroup.self],
         defaultSubcommand: Roll.self
     )
+
+    static func main() { mainSayingErrorsInOneLine() }
 }

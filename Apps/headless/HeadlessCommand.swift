@@ -22,4 +22,6 @@ struct HeadlessCommand: AsyncParsableCommand {
             """,
         subcommands: [Run.self, Replay.self]
     )
+
+    static func main() async { await mainSayingErrorsInOneLine() }
 }

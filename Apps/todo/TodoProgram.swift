@@ -33,4 +33,6 @@ struct TodoProgram: ParsableCommand {
             Redo.self, Journal.self, Export.self, Import.self,
         ]
     )
+
+    static func main() { mainSayingErrorsInOneLine() }
 }

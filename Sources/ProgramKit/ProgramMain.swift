@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+
+extension ParsableCommand {
+    /// Runs the program as swift-argument-parser does, but says a usage error in one line,
+    /// `Error: …`, like every other error, with where to read more; `--help` prints as usual.
+    public static func mainSayingErrorsInOneLine() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exitSayingInOneLine(error)
+        }
+    }
+
+    /// Ends the program for `error`: help as swift-argument-parser prints it, a usage error as
+    /// one line and exit 64, an exit status a command chose (already said) as it is.
+    public static func exitSayingInOneLine(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .success { exit(withError: error) }  // --help, help: printed, exit 0
+        let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+        if !message.isEmpty {
+            StandardError.line("Error: \(TerminalText.escaped(message)) (see '\(helpCommand(for: error)) --help')")
+        }
+        Foundation.exit(code.rawValue)
+    }
+}
+
+extension ParsableCommand {
+    /// The command whose help tells what went wrong: the subcommand the parser names in its own,
+    /// longer message (`See 'dice deck draw --help' …`), else the program.
+    private static func helpCommand(for error: any Error) -> String {
+        let full = fullMessage(for: error)
+        guard let start = full.range(of: "See '")?.upperBound,
+            let end = full[start...].range(of: " --help'")?.lowerBound
+        else { return configuration.commandName ?? "the program" }
+        return String(full[start..<end])
+    }
+}
+
+extension AsyncParsableCommand {
+    /// `mainSayingErrorsInOneLine`, for a program whose commands run asynchronously.
+    public static func mainSayingErrorsInOneLine() async {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exitSayingInOneLine(error)
+        }
+    }
+}

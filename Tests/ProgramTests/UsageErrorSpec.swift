@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// What a person mistypes on the command line is said as every other error is: one line, with
+/// the command whose help explains it, and exit 64.
+@Suite("usage errors, in every program")
+struct UsageErrorSpec {
+    @Test(arguments: [
+        ("dice", ["deck", "draw", "five"], "dice deck draw"),
+        ("dice", ["--times"], "dice roll"),
+        ("todo", ["add", "--bogus", "x"], "todo add"),
+        ("todo", ["edit"], "todo edit"),
+        ("coin", ["flip", "-n", "x"], "coin flip"),
+        ("headless", ["run", "--nope"], "headless run"),
+    ])
+    func aMistypedCommandIsOneLineNamingItsHelp(_ program: String, _ arguments: [String], _ command: String) throws {
+        let run = try ProgramRun.of(program, arguments + ["--store", "memory"])
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: "))
+        #expect(run.stderr.hasSuffix("(see '\(command) --help')\n"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: ["dice", "todo", "coin", "headless"])
+    func helpStillPrintsWholeAndExitsZero(_ program: String) throws {
+        let run = try ProgramRun.of(program, ["--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("OVERVIEW: "))
+        #expect(run.stdout.contains("USAGE: \(program)"))
+        #expect(run.stderr.isEmpty)
+    }
+}
