@@ -21,7 +21,9 @@ struct StreamedRolls {
         if json {
             if first { text += #"{"expression":"# + (try encoded(expression)) + #","results":["# }
             let report = RollReport(seed: seed, roll: DiceRoll(expression: expression, results: results, at: Date()))
-            text += (first ? "" : ",") + (try report.results.map(encoded).joined(separator: ","))
+            // The part's results encoded as one array, written without its brackets.
+            let part = try encoded(report.results)
+            text += (first ? "" : ",") + part.dropFirst().dropLast()
         } else if verbose {
             let style = TextStyle.forStandardOutput()
             for result in results {
