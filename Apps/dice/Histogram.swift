@@ -29,7 +29,8 @@ enum Histogram {
         let rolls = Double(tally.rolls)
         let header =
             style.bold(tally.expression)
-            + " rolled \(tally.rolls) times: min \(tally.min), max \(tally.max), mean \(format(tally.mean)), "
+            + ", \(tally.rolls) result\(tally.rolls == 1 ? "" : "s"): min \(tally.min), max \(tally.max), "
+            + "mean \(format(tally.mean)), "
             + "standard deviation \(format(tally.standardDeviation))"
         let shares = tally.counts.map { DiceStatistics.Outcome(value: $0.value, probability: Double($0.count) / rolls) }
         return ([header] + bars(shares)).joined(separator: "\n")

@@ -16,7 +16,7 @@ struct Roll: ParsableCommand {
             With --stats --json: {"min", "max" (null when unbounded), "mean", "stddev", \
             "distribution": [{"value", "probability"}], "tailMass"}.
 
-            --times goes up to \(DiceLimits.times). Past \(DiceLimits.keptTimes) the rolls are printed as \
+            --times goes up to \(DiceLimits.times) results (`Nx` counts each). Past \(DiceLimits.keptResults) the results are printed as \
             they come, in constant memory, and not kept in the history; with --json the object's \
             "results" are streamed the same way. --summary prints only what the rolls came to, \
             each total with how often it came up (with --json: {"expression", "seed", "rolls", \
@@ -41,7 +41,7 @@ struct Roll: ParsableCommand {
         help: ArgumentHelp(
             "Roll the whole expression this many times, from 1 to \(DiceLimits.times).",
             discussion: """
-                Up to \(DiceLimits.keptTimes) rolls are kept in the history; more are printed as they \
+                Up to \(DiceLimits.keptResults) results are kept in the history; more are printed as they \
                 come and not kept.
                 """))
     var times = 1
@@ -54,8 +54,9 @@ struct Roll: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard !(stats && summary) else {
-                throw ProgramFailure("--summary counts rolls and --stats rolls none: give one of them", exit: .usage)
+            guard !(stats && (summary || times != 1)) else {
+                let other = summary ? "--summary counts" : "--times makes"
+                throw ProgramFailure("\(other) rolls and --stats rolls none: give one of them", exit: .usage)
             }
             let text = expression.joined(separator: " ")
             let session = try Session(options: common, seed: chance.resolve())
@@ -71,7 +72,7 @@ struct Roll: ParsableCommand {
                     switch answer {
                     case .dice(.rolled(let roll)): try show(roll, seed: session.seed)
                     case .dice(.rolling(let results)): try stream.print(results)
-                    case .dice(.rolledMany): stream.end()
+                    case .dice(.rolledMany): try stream.end()
                     case .dice(.tallied(let tally)): try show(tally, seed: session.seed)
                     case .dice(.weighed(let statistics)): try show(statistics)
                     case .dice(.failed(let reason)): throw ProgramFailure(reason)
@@ -153,7 +154,12 @@ struct RollReport: Encodable {
     init(seed: UInt64, roll: DiceRoll) {
         expression = roll.expression
         self.seed = seed
-        results = roll.results.map { result in
+        results = Self.results(roll.results)
+    }
+
+    /// Each result as the report shows it: its total, every die, every term.
+    static func results(_ results: [RollResult]) -> [Result] {
+        results.map { result in
             Result(
                 total: result.total,
                 dice: result.terms.flatMap { term in

@@ -1,5 +1,4 @@
 import AppCore
-import Foundation
 import ProgramKit
 
 /// The results of a long roll, printed part by part as they come, in the same form as a short
@@ -20,9 +19,8 @@ struct StreamedRolls {
         var text = ""
         if json {
             if first { text += #"{"expression":"# + (try encoded(expression)) + #","results":["# }
-            let report = RollReport(seed: seed, roll: DiceRoll(expression: expression, results: results, at: Date()))
             // The part's results encoded as one array, written without its brackets.
-            let part = try encoded(report.results)
+            let part = try encoded(RollReport.results(results))
             text += (first ? "" : ",") + part.dropFirst().dropLast()
         } else if verbose {
             let style = TextStyle.forStandardOutput()
@@ -34,15 +32,15 @@ struct StreamedRolls {
             for result in results { text += "\(result.total)\n" }
         }
         first = false
-        Swift.print(text, terminator: "")
+        try StandardOutput.write(text)
     }
 
     /// The end of the roll: the JSON object closed, or the seed note with -v.
-    func end() {
+    func end() throws {
         if json {
-            Swift.print(#"],"seed":\#(seed)}"#)
+            try StandardOutput.line(#"],"seed":\#(seed)}"#)
         } else if verbose {
-            Swift.print(TextStyle.forStandardOutput().seedNote(seed))
+            try StandardOutput.line(TextStyle.forStandardOutput().seedNote(seed))
         }
     }
 

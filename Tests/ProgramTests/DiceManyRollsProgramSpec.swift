@@ -51,11 +51,13 @@ struct DiceManyRollsProgramSpec {
         #expect(distribution.map { $0["value"] ?? 0 } == Array(3...18))
         let text = try ProgramRun.of(
             "dice", ["3d6", "--times", "20000", "--summary", "--seed", "2", "--store", "memory"])
-        #expect(text.stdout.hasPrefix("3d6 rolled 20000 times: min 3, max 18, mean "))
+        #expect(text.stdout.hasPrefix("3d6, 20000 results: min 3, max 18, mean "))
         #expect(text.stdout.split(separator: "\n").count == 17)
     }
 
-    @Test(arguments: [["--times", "1000001"], ["--times", "0"], ["--stats", "--summary"]])
+    @Test(arguments: [
+        ["--times", "1000001"], ["--times", "0"], ["--stats", "--summary"], ["--stats", "--times", "5"],
+    ])
     func outOfRangeIsAUsageErrorOnOneLine(_ arguments: [String]) throws {
         let run = try ProgramRun.of("dice", ["3d6", "--store", "memory"] + arguments)
         #expect(run.status == 64)

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the dice feature answers.
 public enum DiceAnswer: Codable, Equatable, Sendable {
-    /// A roll of up to `DiceLimits.keptTimes` times, whole, as kept in the history.
+    /// A roll of up to `DiceLimits.keptResults` results, whole, as kept in the history.
     case rolled(roll: DiceRoll)
     /// The next results of a longer roll, in order, as they are rolled.
     case rolling(results: [RollResult])

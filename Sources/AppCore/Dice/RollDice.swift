@@ -3,16 +3,18 @@ import Fractal
 extension DiceLimits {
     /// The most times one command may roll an expression, and the most results it may give.
     public static let times = 1_000_000
-    /// The most times a roll is kept in the history, with its totals; a longer run streams its
-    /// results as they come and keeps none.
-    public static let keptTimes = 1_000
+    /// The most results a roll may give and be kept in the history, with its totals; a longer
+    /// run (`--times 5000`, or `6x 4d6kh3 --times 200`) streams its results as they come and
+    /// keeps none.
+    public static let keptResults = 1_000
     /// How many results a streamed roll answers with at a time.
     static let streamedResults = 1_000
 }
 
 /// Parses an expression and rolls it `times` times with the injected random source. A roll of
-/// up to `keptTimes` answers whole and is kept in the history; a longer one streams its results
-/// in parts and keeps nothing, so that a million rolls take no more memory than a thousand.
+/// up to `keptResults` results answers whole and is kept in the history; a longer one streams its
+/// results in parts and keeps nothing, so that a million rolls take no more memory than a
+/// thousand.
 func createRollDice(
     store: Store<DiceHistory>, random: RandomSource, clock: TimeSource, output: @escaping Output<DiceAnswer>
 ) -> Input<(expression: String, times: Int)> {
@@ -20,7 +22,7 @@ func createRollDice(
         do throws(DiceFailure) {
             let (program, count) = try parse(request.expression, times: request.times)
             var roller = DiceRoller(random: random, expression: request.expression)
-            guard request.times <= DiceLimits.keptTimes else {
+            guard count <= DiceLimits.keptResults else {
                 var results: [RollResult] = []
                 results.reserveCapacity(DiceLimits.streamedResults)
                 for _ in 0..<count {

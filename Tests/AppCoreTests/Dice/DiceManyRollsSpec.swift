@@ -6,7 +6,7 @@ import Testing
 struct DiceManyRollsSpec {
     @Test func upToAThousandRollsAnswerWholeAndAreKept() throws {
         let dice = DiceUnderTest()
-        let roll = try dice.roll("3d6", times: DiceLimits.keptTimes)
+        let roll = try dice.roll("3d6", times: DiceLimits.keptResults)
         #expect(roll.results.count == 1_000)
         #expect(dice.received().count == 1)
         #expect(dice.store.state().entries == [roll.totalsOnly])
@@ -31,6 +31,20 @@ struct DiceManyRollsSpec {
             return
         }
         #expect(parts[0] == roll.results)
+    }
+
+    @Test func whatIsKeptIsCountedInResultsNotInTimes() {
+        let dice = DiceUnderTest()
+        dice.send(.roll(expression: "10x 1d6", times: 100))
+        guard case .rolled(let roll) = dice.received().last else {
+            Issue.record("expected a whole roll, got \(dice.received().last.map { "\($0)" } ?? "nothing")")
+            return
+        }
+        #expect(roll.results.count == 1_000)
+        #expect(dice.store.state().entries.count == 1)
+        dice.send(.roll(expression: "1000x 1d6", times: 2))
+        #expect(dice.received().last == .rolledMany(expression: "1000x 1d6", results: 2_000, at: noon))
+        #expect(dice.store.state().entries.count == 1)
     }
 
     @Test func anExpressionOfRepeatsCountsEveryResultAgainstTheLimit() {
