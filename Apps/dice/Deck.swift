@@ -16,7 +16,7 @@ struct DeckGroup: ParsableCommand {
 
             Examples:
               dice deck draw                one card
-              dice deck draw 5 --seed 7     the same five cards on every run
+              dice deck draw 5 --seed 7     five cards, the same from the same deck
               dice deck shuffle --jokers    every card back, with the two jokers: 54
               dice deck show --json         what is left and what was drawn
             """,

@@ -37,6 +37,38 @@ struct DeckProgramSpec {
         #expect(try codes(fresh, "left").count == 54)
     }
 
+    @Test(arguments: ["sqlite", "disk"])
+    func manyProgramsDrawingAtOnceEachGetCardsNoOtherGets(_ store: String) throws {
+        let place = try folder()
+        defer { try? FileManager.default.removeItem(at: place) }
+        let data = place.appendingPathComponent("data").path
+        #expect(try deck(["shuffle"], store, in: place).status == 0)
+        // Ten programs started together, each drawing five.
+        let drawers = try (0..<10).map { _ in
+            let process = Process()
+            process.executableURL = try ProgramRun.executable(named: "dice")
+            process.arguments = ["deck", "draw", "5", "--json", "--store", store, "--data", data]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return (process, output)
+        }
+        var drawn: [String] = []
+        for (process, output) in drawers {
+            let printed = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let report = try JSONSerialization.jsonObject(with: printed) as? [String: Any]
+            drawn += report?["cards"] as? [String] ?? []
+        }
+        #expect(drawn.count == 50)
+        #expect(Set(drawn).count == 50)
+        let shown = try deck(["show", "--json"], store, in: place)
+        #expect(Set(try codes(shown, "drawn")) == Set(drawn))
+        #expect(try codes(shown, "left").count == 2)
+    }
+
     @Test func theSameSeedDrawsTheSameCardsFromAFreshDeck() throws {
         let runs = try (0..<2).map { _ in
             try ProgramRun.of("dice", ["deck", "draw", "5", "--seed", "11", "--store", "memory"])
