@@ -6,8 +6,8 @@
 /// comes back is the part's own input: the whole routes each of its commands to the one part
 /// that owns it, and nothing travels back in.
 ///
-///     let coin = lift(createCoinFeature(random: random, clock: clock),
-///                     store: store, state: \.coins, change: AppState.Change.coins,
+///     let coin = lift({ createCoinFeature(store: $0, random: random, clock: clock, output: $1) },
+///                     store: store, state: { $0.coins }, change: AppState.Change.coins,
 ///                     answer: Answer.coin, output: output)
 @inlinable
 public func lift<Whole: Changeable, Part: Changeable, Command, Answer, WholeAnswer>(

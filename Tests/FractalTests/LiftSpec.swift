@@ -101,3 +101,16 @@ struct LiftSpec {
         #expect(try JSONDecoder().decode(Pair.self, from: Data(json.utf8)) == whole)
     }
 }
+
+@Suite("A part's view of a store")
+struct ScopedStoreSpec {
+    @Test func aViewCannotResetOrDestroyTheWholeStore() throws {
+        let store = createMemoryStore(initial: Pair())
+        try store.change([.left(2), .right(3)])
+        let view = scope(store, to: { $0.left }, change: Pair.Change.left)
+        #expect(throws: StoreViewError.wholeStoreOnly(operation: "reset")) { try view.reset() }
+        #expect(throws: StoreViewError.wholeStoreOnly(operation: "destroy")) { try view.destroy() }
+        #expect(store.state().left.total == 2)
+        #expect(store.state().right.total == 3)
+    }
+}

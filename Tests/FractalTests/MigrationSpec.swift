@@ -91,6 +91,6 @@ struct MigrationSpec {
         value["new"] = .bool(true)
         #expect(value == .keyed([.init("total", .signed(5)), .init("new", .bool(true))]))
         #expect(value["total"] == .signed(5))
-        #expect(StoredValue.list([]).self["total"] == nil)
+        #expect(StoredValue.list([])["total"] == nil)
     }
 }

@@ -14,8 +14,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             "cannot read the store at \(path): \(reason). It was left untouched."
         case .newerFormat(let path, let found, let newestKnown):
-            "the store at \(path) has format version \(found), newer than this program reads (\(newestKnown)); "
-                + "use a newer version of the program. It was left untouched."
+            "the store at \(path) is of \(StoredVersion(number: found)), newer than this program reads "
+                + "(\(StoredVersion(number: newestKnown))); use a newer version of the program. It was left untouched."
         case .failed(let path, let operation, let reason):
             "could not \(operation) the store at \(path): \(reason)"
         case .tooLarge(let path, let bytes, let limit):

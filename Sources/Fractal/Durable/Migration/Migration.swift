@@ -34,7 +34,7 @@ extension Changeable {
 
 /// The version a store says it was written in: the store's own format (how its records are
 /// kept) and the schema of the state in it (how many of the state's migrations it has had).
-struct StoredVersion: Equatable {
+struct StoredVersion: Equatable, CustomStringConvertible {
     let format: Int
     let schema: Int
 
@@ -52,4 +52,9 @@ struct StoredVersion: Equatable {
     }
 
     var number: Int { schema << 16 | format }
+
+    /// `format version 2`, and after how many migrations where there were any.
+    var description: String {
+        "format version \(format)" + (schema == 0 ? "" : " after \(schema) migration\(schema == 1 ? "" : "s")")
+    }
 }

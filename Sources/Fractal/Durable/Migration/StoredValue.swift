@@ -148,6 +148,8 @@ extension StoredValue: Codable {
                 self = .bool(value)
             } else if let value = try? single.decode(Int64.self) {
                 self = .signed(value)
+            } else if let value = try? single.decode(UInt64.self) {
+                self = .unsigned(value)
             } else if let value = try? single.decode(Double.self) {
                 self = .double(value)
             } else {
