@@ -17,11 +17,11 @@ struct DiceProgram: ParsableCommand {
               dice history                past rolls, newest first
               dice deck draw 5            five cards from a deck that lasts between runs
 
-            The notation: NdS, d%, dF, dF.1, d{1,2,2,3}, (1d4)d6, {e1,e2}kh1; + - * / (floor),
-            floor() ceil() round() abs(), comparisons (1d20+5>=15 is 1 or 0); modifiers written
-            right after the dice, in order: kh kl dh dl, ro rr r, ! !! !p !o, min max, <cmp>N or
-            cs<cmp>N for successes and f<cmp>N for failures; Nx expr and sum(Nx expr).
-            A space ends the dice: 2d6>=7 counts dice, 2d6 >= 7 compares the total.
+            The notation: NdS, d%, dF, dF.1, d{1,2,2,3}, (1d4)d6, {e1,e2}kh1; + - * / (floor), \
+            floor() ceil() round() abs(), comparisons (1d20+5>=15 is 1 or 0); modifiers written \
+            right after the dice, in order: kh kl dh dl, ro rr r, ! !! !p !o, min max, <cmp>N or \
+            cs<cmp>N for successes and f<cmp>N for failures; Nx expr and sum(Nx expr). \
+            A space ends the dice: 2d6>=7 counts dice, 2d6 >= 7 compares the total. \
             Begin with -- to roll a negative expression: dice -- -1d6+3.
 
             \(DiceLimits.summary)

@@ -8,7 +8,7 @@ struct TodoProgram: ParsableCommand {
         commandName: "todo",
         abstract: "Keep a to-do list that never loses a change.",
         discussion: """
-            Every to-do has a short id, printed when it is added and by `todo list`; type it, or any
+            Every to-do has a short id, printed when it is added and by `todo list`; type it, or any \
             part of its start that no other id shares. Ids never change.
 
             Examples:
@@ -22,8 +22,8 @@ struct TodoProgram: ParsableCommand {
               todo export --format todotxt > todo.txt
               todo import todo.txt --format todotxt
 
-            Dates: 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month,
-            eow (end of week), eom (end of month). They are stored as days and shown as such.
+            Dates: 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month, \
+            eow (end of week), eom (end of month). They are stored as days and shown as such. \
             --now or APPCORE_NOW pins the clock, for tests and scripts.
 
             \(ProgramExit.explanation)

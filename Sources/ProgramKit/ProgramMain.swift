@@ -28,13 +28,23 @@ extension ParsableCommand {
 
 extension ParsableCommand {
     /// The command whose help tells what went wrong: the subcommand the parser names in its own,
-    /// longer message (`See 'dice deck draw --help' …`), else the program.
+    /// longer message (`See 'dice deck draw --help' …`), else the program. Where the parser fell
+    /// back on the default subcommand for a word that may be a mistyped one (`coin histry` read
+    /// as `coin flip histry`), the program's help, which lists every subcommand, tells more.
     private static func helpCommand(for error: any Error) -> String {
+        let program = configuration.commandName ?? "the program"
         let full = fullMessage(for: error)
         guard let start = full.range(of: "See '")?.upperBound,
             let end = full[start...].range(of: " --help'")?.lowerBound
-        else { return configuration.commandName ?? "the program" }
-        return String(full[start..<end])
+        else { return program }
+        let named = String(full[start..<end])
+        if let fallback = configuration.defaultSubcommand?.configuration.commandName,
+            named == "\(program) \(fallback)", let first = CommandLine.arguments.dropFirst().first,
+            first != fallback, !first.hasPrefix("-")
+        {
+            return program
+        }
+        return named
     }
 }
 

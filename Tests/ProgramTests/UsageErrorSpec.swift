@@ -12,6 +12,7 @@ struct UsageErrorSpec {
         ("todo", ["edit"], "todo edit"),
         ("coin", ["flip", "-n", "x"], "coin flip"),
         ("headless", ["run", "--nope"], "headless run"),
+        ("coin", ["histry"], "coin"),
     ])
     func aMistypedCommandIsOneLineNamingItsHelp(_ program: String, _ arguments: [String], _ command: String) throws {
         let run = try ProgramRun.of(program, arguments + ["--store", "memory"])
