@@ -1,7 +1,8 @@
 import Foundation
-import Fractal
 import StoreTestSupport
 import Testing
+
+@testable import Fractal
 
 /// A tally as an earlier version of a program kept it: its number called `count`, a change `bump`.
 /// The stores in `Tests/Fixtures/Migration` were written with it.
@@ -82,6 +83,20 @@ struct MigrationSpec {
             return true
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == after)
+    }
+
+    @Test func aStoreOfTheFirstFormatKeptAsJSONIsReshapedToo() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("store")
+        let json = ValueCoding.makeEncoder()
+        let file =
+            DiskFormat.magic + [1, 0, 0, 0]
+            + DiskFormat.record(.snapshot, payload: Array(try json.encode(EarlierTally(count: 5))))
+            + DiskFormat.record(.changes, payload: Array(try json.encode([EarlierTally.Change.bump(2)])))
+        try Data(file).write(to: URL(fileURLWithPath: path))
+        #expect(try createDiskStore(at: path, initial: RenamedTally()).state() == RenamedTally(total: 7))
+        try createDiskStore(at: path, initial: RenamedTally()).change([.add(1)])
+        #expect(try createDiskStore(at: path, initial: RenamedTally()).state() == RenamedTally(total: 8))
     }
 
     @Test func aValueReadWithoutItsTypeIsReshapedInPlace() {
