@@ -16,14 +16,25 @@ public enum DiceFailure: AppFailure, Codable, Equatable, Sendable {
         }
     }
 
+    /// The longest expression a message repeats in full; longer ones are cut, so that one
+    /// line on stderr stays one line a person reads.
+    public static let shownLength = 40
+
+    static func shortened(_ expression: String, around position: Int = 1) -> String {
+        guard expression.count > shownLength else { return expression }
+        let start = max(0, min(position - shownLength / 2, expression.count - shownLength))
+        let shown = expression.dropFirst(start).prefix(shownLength)
+        return (start > 0 ? "…" : "") + shown + (start + shownLength < expression.count ? "…" : "")
+    }
+
     public var description: String {
         switch self {
         case .syntax(let expression, let position, let problem):
-            "in \"\(expression)\" at character \(position): \(problem)"
+            "in \"\(Self.shortened(expression, around: position))\" at character \(position): \(problem)"
         case .impossible(let expression, let problem):
-            "\"\(expression)\" cannot be rolled: \(problem)"
+            "\"\(Self.shortened(expression))\" cannot be rolled: \(problem)"
         case .overLimit(let expression, let problem):
-            "\"\(expression)\" is too large: \(problem)"
+            "\"\(Self.shortened(expression))\" is too large: \(problem)"
         case .timesOutOfRange(let times, let limit):
             "cannot roll \(times) times: the number of rolls must be from 1 to \(limit)"
         case .notStored(let reason):

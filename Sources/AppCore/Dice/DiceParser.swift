@@ -21,7 +21,7 @@ public struct DiceParser {
     private mutating func program() throws(DiceFailure) -> DiceProgram {
         guard characters.count <= DiceLimits.expressionLength else {
             throw .overLimit(
-                expression: String(text.prefix(20)) + "…",
+                expression: text,
                 problem: "it is \(characters.count) characters long; the limit is \(DiceLimits.expressionLength)")
         }
         skipSpaces()
@@ -433,7 +433,7 @@ public struct DiceParser {
         else {
             let shown = digits.count > 20 ? "\(digits.prefix(20))… (\(digits.count) digits)" : digits
             throw .overLimit(
-                expression: text.count > 40 ? String(text.prefix(40)) + "…" : text,
+                expression: text,
                 problem: "the number \(shown) is larger than \(DiceLimits.largestNumber), the largest allowed")
         }
         return value
@@ -458,7 +458,7 @@ public struct DiceParser {
         depth += 1
         guard depth <= DiceLimits.nesting else {
             throw .overLimit(
-                expression: text.count > 40 ? String(text.prefix(40)) + "…" : text,
+                expression: text,
                 problem: "it nests more than \(DiceLimits.nesting) levels deep")
         }
     }
