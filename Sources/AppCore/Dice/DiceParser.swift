@@ -261,70 +261,82 @@ public struct DiceParser {
     /// ends the term, so `2d6 >= 7` compares the total, while `2d6>=7` counts dice.
     private mutating func diceModifiers() throws(DiceFailure) -> [DiceModifier] {
         var modifiers: [DiceModifier] = []
-        while let next = peek?.lowercased {
-            switch next {
-            case "k":
-                position += 1
-                guard let which = peek?.lowercased, which == "h" || which == "l" else {
-                    throw unexpected("kh (keep highest) or kl (keep lowest)")
-                }
-                position += 1
-                modifiers.append(.keep(highest: which == "h", count: try optionalCount()))
-            case "d":
-                guard let which = lookahead(1)?.lowercased, which == "h" || which == "l" else { return modifiers }
-                position += 2
-                modifiers.append(.drop(highest: which == "h", count: try optionalCount()))
-            case "r":
-                position += 1
-                let once = peek?.lowercased == "o"
-                if once || peek?.lowercased == "r" { position += 1 }
-                modifiers.append(.reroll(try condition(after: once ? "ro" : "r"), once: once))
-            case "!":
-                position += 1
-                var explosion = Explosion.standard
-                switch peek?.lowercased {
-                case "!": explosion = .compound
-                case "p": explosion = .penetrate
-                case "o": explosion = .once
-                default: break
-                }
-                if explosion != .standard { position += 1 }
-                let condition = peekStartsCondition ? try condition(after: "!") : nil
-                modifiers.append(.explode(explosion, condition))
-            case "m":
-                let start = position
-                let name = word()
-                guard name == "min" || name == "max" else {
-                    position = start
-                    throw syntax("unknown modifier “\(name)”: did you mean min or max?")
-                }
-                guard peekIsDigit || (peek == "-" && isDigit(at: position + 1)) else {
-                    throw unexpected("a number after \(name), such as \(name)2")
-                }
-                let bound = try signedNumber()
-                modifiers.append(name == "min" ? .minimum(bound) : .maximum(bound))
-            case "c":
-                position += 1
-                guard let which = peek?.lowercased, which == "s" || which == "f" else {
-                    throw unexpected("cs (count successes) or cf (count failures)")
-                }
-                position += 1
-                let condition = try condition(after: "c\(which)")
-                modifiers.append(which == "s" ? .successes(condition) : .failures(condition))
-            case "f":
-                position += 1
-                modifiers.append(.failures(try condition(after: "f")))
-            case ">", "<", "=":
-                modifiers.append(.successes(try condition(after: "")))
-            default:
-                if next.first?.isLetter == true {
-                    throw syntax(
-                        "unknown modifier “\(next)”: the modifiers are kh kl dh dl ro rr r ! !! !p !o min max cs cf f")
-                }
-                return modifiers
+        var order = DiceModifierOrder()
+        while true {
+            let start = position
+            guard let modifier = try diceModifier() else { return modifiers }
+            if let problem = order.admit(modifier) {
+                position = start
+                throw syntax(problem)
             }
+            modifiers.append(modifier)
         }
-        return modifiers
+    }
+
+    /// The modifier at hand, or nil where the modifiers end.
+    private mutating func diceModifier() throws(DiceFailure) -> DiceModifier? {
+        guard let next = peek?.lowercased else { return nil }
+        switch next {
+        case "k":
+            position += 1
+            guard let which = peek?.lowercased, which == "h" || which == "l" else {
+                throw unexpected("kh (keep highest) or kl (keep lowest)")
+            }
+            position += 1
+            return .keep(highest: which == "h", count: try optionalCount())
+        case "d":
+            guard let which = lookahead(1)?.lowercased, which == "h" || which == "l" else { return nil }
+            position += 2
+            return .drop(highest: which == "h", count: try optionalCount())
+        case "r":
+            position += 1
+            let once = peek?.lowercased == "o"
+            if once || peek?.lowercased == "r" { position += 1 }
+            return .reroll(try condition(after: once ? "ro" : "r"), once: once)
+        case "!":
+            position += 1
+            var explosion = Explosion.standard
+            switch peek?.lowercased {
+            case "!": explosion = .compound
+            case "p": explosion = .penetrate
+            case "o": explosion = .once
+            default: break
+            }
+            if explosion != .standard { position += 1 }
+            let condition = peekStartsCondition ? try condition(after: "!") : nil
+            return .explode(explosion, condition)
+        case "m":
+            let start = position
+            let name = word()
+            guard name == "min" || name == "max" else {
+                position = start
+                throw syntax("unknown modifier “\(name)”: did you mean min or max?")
+            }
+            guard peekIsDigit || (peek == "-" && isDigit(at: position + 1)) else {
+                throw unexpected("a number after \(name), such as \(name)2")
+            }
+            let bound = try signedNumber()
+            return name == "min" ? .minimum(bound) : .maximum(bound)
+        case "c":
+            position += 1
+            guard let which = peek?.lowercased, which == "s" || which == "f" else {
+                throw unexpected("cs (count successes) or cf (count failures)")
+            }
+            position += 1
+            let condition = try condition(after: "c\(which)")
+            return which == "s" ? .successes(condition) : .failures(condition)
+        case "f":
+            position += 1
+            return .failures(try condition(after: "f"))
+        case ">", "<", "=":
+            return .successes(try condition(after: ""))
+        default:
+            if next.first?.isLetter == true {
+                throw syntax(
+                    "unknown modifier “\(next)”: the modifiers are kh kl dh dl ro rr r ! !! !p !o min max cs cf f")
+            }
+            return nil
+        }
     }
 
     /// A comparison and a number (`>=5`), or a bare number meaning `=`.
