@@ -120,9 +120,14 @@ struct DiceRoller {
                 for index in ranked(active, dice, highest: highest).prefix(count) { dice[index].dropped = true }
             case .successes(let condition):
                 counting = true
-                for index in active { dice[index].success = condition.matches(dice[index].value) }
+                // Several conditions: a die matching any of them counts once.
+                for index in active {
+                    dice[index].success = dice[index].success == true || condition.matches(dice[index].value)
+                }
             case .failures(let condition):
-                for index in active { dice[index].failure = condition.matches(dice[index].value) }
+                for index in active {
+                    dice[index].failure = dice[index].failure == true || condition.matches(dice[index].value)
+                }
             }
         }
         let kept = dice.filter(\.isActive)
