@@ -131,7 +131,7 @@ public enum ArithmeticOperator: String, Codable, Equatable, Sendable {
     case divide = "/"
 }
 
-/// On integers these are the identity; they are accepted because they read well.
+/// `abs` is the absolute value; on integers the others are the identity, accepted because they read well.
 public enum DiceFunction: String, Codable, Equatable, Sendable, CaseIterable {
     case floor, ceil, round, abs
 }

@@ -39,8 +39,11 @@ struct DiceRoller {
         case .comparison(let comparison, let left, let right):
             let leftValue = try evaluate(left)
             return comparison.holds(leftValue, try evaluate(right)) ? 1 : 0
+        case .function(.abs, let inner):
+            let value = try evaluate(inner)
+            return value < 0 ? try checked(0, .subtract, value) : value
         case .function(_, let inner):
-            return try evaluate(inner)  // the functions are the identity on integers
+            return try evaluate(inner)  // floor, ceil and round are the identity on integers
         case .sum(let times, let inner):
             var total = 0
             for _ in 0..<times { total = try checked(total, .add, try evaluate(inner)) }

@@ -137,7 +137,9 @@ struct DiceRollSpec {
         #expect(try core.roll("(2+3)*4").results[0].total == 20)
         #expect(try core.roll("-7/2").results[0].total == -4)  // floor, not toward zero
         #expect(try core.roll("7/2").results[0].total == 3)
-        #expect(try core.roll("abs(-3)+floor(2)+ceil(2)+round(2)").results[0].total == 3)
+        #expect(try core.roll("abs(-3)").results[0].total == 3)
+        #expect(try core.roll("abs(4)").results[0].total == 4)
+        #expect(try core.roll("floor(-2)+ceil(-2)+round(-2)").results[0].total == -6)
         #expect(try core.roll("1d1+5>=6").results[0].total == 1)
         #expect(try core.roll("1d1+5>6").results[0].total == 0)
     }
