@@ -1,11 +1,23 @@
 /// The exact probability of every whole-number outcome, held densely from the lowest outcome up,
 /// and the probability left unaccounted for where explosions make the outcomes endless.
+///
+/// `bounds` are the true least and greatest outcomes, which may lie beyond the outcomes held:
+/// where an explosion chain is cut off, what it could still reach is known without weighing it.
 struct DiceDistribution: Equatable, Sendable {
     private(set) var lowest: Int
     private(set) var probabilities: [Double]
     private(set) var tailMass: Double = 0
-    private(set) var unboundedAbove = false
-    private(set) var unboundedBelow = false
+    private var trueBounds: DiceBounds?
+
+    init(lowest: Int, probabilities: [Double]) {
+        self.lowest = lowest
+        self.probabilities = probabilities
+    }
+
+    /// The least and greatest outcomes that can happen: those held unless told otherwise.
+    var bounds: DiceBounds { trueBounds ?? DiceBounds(lower: lowest, upper: highest) }
+    var unboundedAbove: Bool { bounds.upper == nil }
+    var unboundedBelow: Bool { bounds.lower == nil }
 
     static func constant(_ value: Int) -> DiceDistribution {
         DiceDistribution(lowest: value, probabilities: [1])
@@ -44,18 +56,21 @@ struct DiceDistribution: Equatable, Sendable {
         return probabilities.indices.contains(index) ? probabilities[index] : 0
     }
 
-    /// The distribution of `f(outcome)`.
-    func map(_ transform: (Int) throws(DiceFailure) -> Int) throws(DiceFailure) -> DiceDistribution {
+    /// The distribution of `f(outcome)`; `bounds` says what `f` makes of the true bounds.
+    func map(
+        bounds transformBounds: (DiceBounds) -> DiceBounds, _ transform: (Int) throws(DiceFailure) -> Int
+    ) throws(DiceFailure) -> DiceDistribution {
         var outcomes = Outcomes()
         for (value, probability) in self.outcomes { outcomes.add(try transform(value), probability) }
         var mapped = try outcomes.distribution()
-        mapped.inherit(tailMass: tailMass, above: unboundedAbove, below: unboundedBelow)
+        mapped.inherit(tailMass: tailMass, bounds: transformBounds(bounds))
         return mapped
     }
 
-    var negated: DiceDistribution {
+    func negated() throws(DiceFailure) -> DiceDistribution {
+        guard lowest != Int.min, highest != Int.min else { throw Self.tooLarge }
         var negated = DiceDistribution(lowest: -highest, probabilities: probabilities.reversed())
-        negated.inherit(tailMass: tailMass, above: unboundedBelow, below: unboundedAbove)
+        negated.inherit(tailMass: tailMass, bounds: bounds.negated)
         return negated
     }
 
@@ -63,6 +78,8 @@ struct DiceDistribution: Equatable, Sendable {
     func adding(_ other: DiceDistribution) throws(DiceFailure) -> DiceDistribution {
         try DiceDistribution.checkWork(probabilities.count * other.probabilities.count)
         let count = probabilities.count + other.probabilities.count - 1
+        let (start, overflow) = lowest.addingReportingOverflow(other.lowest)
+        guard !overflow, !start.addingReportingOverflow(count).overflow else { throw Self.tooLarge }
         try DiceDistribution.checkOutcomes(count)
         var sums = [Double](repeating: 0, count: count)
         // The hot loop of every exact statistic: raw buffers, so that it runs fast in any build.
@@ -76,10 +93,8 @@ struct DiceDistribution: Equatable, Sendable {
                 }
             }
         }
-        var sum = DiceDistribution(lowest: lowest + other.lowest, probabilities: sums)
-        sum.inherit(
-            tailMass: tailMass + other.tailMass - tailMass * other.tailMass,
-            above: unboundedAbove || other.unboundedAbove, below: unboundedBelow || other.unboundedBelow)
+        var sum = DiceDistribution(lowest: start, probabilities: sums)
+        sum.inherit(tailMass: Self.eitherTail(tailMass, other.tailMass), bounds: bounds.adding(other.bounds))
         return sum
     }
 
@@ -96,9 +111,10 @@ struct DiceDistribution: Equatable, Sendable {
         return result
     }
 
-    /// The distribution of `combine(left, right)` over every pair of independent outcomes.
+    /// The distribution of `combine(left, right)` over every pair of independent outcomes;
+    /// `bounds` says what the combination can reach from the operands' true bounds.
     func combining(
-        _ other: DiceDistribution, _ combine: (Int, Int) throws(DiceFailure) -> Int
+        _ other: DiceDistribution, bounds: DiceBounds?, _ combine: (Int, Int) throws(DiceFailure) -> Int
     ) throws(DiceFailure) -> DiceDistribution {
         try DiceDistribution.checkWork(outcomes.count * other.outcomes.count)
         var outcomes = Outcomes()
@@ -106,16 +122,15 @@ struct DiceDistribution: Equatable, Sendable {
             for (right, q) in other.outcomes { outcomes.add(try combine(left, right), p * q) }
         }
         var combined = try outcomes.distribution()
-        let unbounded = unboundedAbove || unboundedBelow || other.unboundedAbove || other.unboundedBelow
         combined.inherit(
-            tailMass: tailMass + other.tailMass - tailMass * other.tailMass, above: unbounded, below: unbounded)
+            tailMass: Self.eitherTail(tailMass, other.tailMass), bounds: bounds)
         return combined
     }
 
     /// Every probability times `weight` (the first part of a mixture).
     func scaled(by weight: Double) -> DiceDistribution {
         var scaled = DiceDistribution(lowest: lowest, probabilities: probabilities.map { $0 * weight })
-        scaled.inherit(tailMass: tailMass * weight, above: unboundedAbove, below: unboundedBelow)
+        scaled.inherit(tailMass: tailMass * weight, bounds: trueBounds)
         return scaled
     }
 
@@ -129,20 +144,28 @@ struct DiceDistribution: Equatable, Sendable {
         for (offset, probability) in other.probabilities.enumerated() {
             merged[other.lowest - newLowest + offset] += probability * weight
         }
+        let merging = bounds.union(other.bounds)
         lowest = newLowest
         probabilities = merged
         tailMass += other.tailMass * weight
-        unboundedAbove = unboundedAbove || other.unboundedAbove
-        unboundedBelow = unboundedBelow || other.unboundedBelow
+        trueBounds = merging
     }
 
-    mutating func inherit(tailMass: Double, above: Bool, below: Bool) {
+    /// Takes the tail mass and true bounds worked out for this distribution; with no bounds,
+    /// the outcomes held are all there is.
+    mutating func inherit(tailMass: Double, bounds: DiceBounds?) {
         self.tailMass = tailMass
-        unboundedAbove = above
-        unboundedBelow = below
+        trueBounds = bounds.map { $0.union(DiceBounds(lower: lowest, upper: highest)) }
+    }
+
+    /// The chance that at least one of two independent results was cut off.
+    static func eitherTail(_ left: Double, _ right: Double) -> Double {
+        left + right - left * right
     }
 
     static let empty = DiceDistribution(lowest: 0, probabilities: [0])
+
+    static let tooLarge = DiceFailure.overLimit(expression: "", problem: "a result is too large to count")
 
     static func checkWork(_ work: Int) throws(DiceFailure) {
         guard work <= DiceLimits.statisticsWork else {
@@ -160,6 +183,13 @@ struct DiceDistribution: Equatable, Sendable {
     }
 }
 
+extension DiceDistribution? {
+    /// Adds `part`, weighed by `weight`, to a mixture that may not have begun.
+    mutating func mix(_ part: DiceDistribution, weight: Double) throws(DiceFailure) {
+        if self == nil { self = part.scaled(by: weight) } else { try self?.add(part, weight: weight) }
+    }
+}
+
 /// Probabilities gathered outcome by outcome, made dense at the end.
 struct Outcomes {
     private var byValue: [Int: Double] = [:]
@@ -171,7 +201,9 @@ struct Outcomes {
     func distribution() throws(DiceFailure) -> DiceDistribution {
         guard let lowest = byValue.keys.min(), let highest = byValue.keys.max() else { return .empty }
         let (span, overflow) = highest.subtractingReportingOverflow(lowest)
-        guard !overflow else { throw .overLimit(expression: "", problem: "its outcomes are too far apart to weigh") }
+        guard !overflow, !highest.addingReportingOverflow(1).overflow else {
+            throw .overLimit(expression: "", problem: "its outcomes are too far apart to weigh")
+        }
         try DiceDistribution.checkOutcomes(span + 1)
         var probabilities = [Double](repeating: 0, count: span + 1)
         for (value, probability) in byValue { probabilities[value - lowest] += probability }

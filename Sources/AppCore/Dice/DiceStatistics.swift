@@ -11,9 +11,9 @@ public struct DiceStatistics: Codable, Equatable, Sendable {
     }
 
     public let expression: String
-    /// The lowest total, or nil when there is none (explosions downward).
+    /// The lowest total that can happen, or nil when there is none (explosions downward).
     public let min: Int?
-    /// The highest total, or nil when explosions make it unbounded.
+    /// The highest total that can happen, or nil exactly when explosions make it unbounded.
     public let max: Int?
     public let mean: Double
     public let standardDeviation: Double
@@ -40,8 +40,8 @@ public struct DiceStatistics: Codable, Equatable, Sendable {
         self.init(
             expression: expression,
             // The bounds of what can happen, even where a probability is too small for a Double.
-            min: distribution.unboundedBelow ? nil : distribution.lowest,
-            max: distribution.unboundedAbove ? nil : distribution.highest,
+            min: distribution.bounds.lower,
+            max: distribution.bounds.upper,
             mean: distribution.mean,
             standardDeviation: distribution.standardDeviation,
             distribution: outcomes.map { Outcome(value: $0.value, probability: $0.probability) },

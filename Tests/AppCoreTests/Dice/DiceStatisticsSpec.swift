@@ -153,11 +153,37 @@ struct DiceStatisticsSpec {
         #expect(isClose(statistics.probability(of: 10), 27.0 / 216))
     }
 
-    @Test func aRerollAfterAKeepIsBeyondExactStatisticsAndSaysSo() {
-        guard case .overLimit(_, let problem) = core.weighingFailure("4d6kh3ro1") else {
-            Issue.record("expected a refusal, got \(core.received())")
-            return
+    @Test func aRerollAfterAKeepRerollsOnlyTheKeptDice() throws {
+        // The kept die of 2d3kh1 is rerolled once on a 1, the dropped one never.
+        let statistics = try core.weigh("2d3kh1ro1")
+        // The higher of two d3 is 1 in 1/9 of rolls; then a fresh d3.
+        #expect(isClose(statistics.probability(of: 1), 1.0 / 9 / 3))
+        #expect(isClose(statistics.probability(of: 2), 3.0 / 9 + 1.0 / 27))
+        #expect(isClose(statistics.probability(of: 3), 5.0 / 9 + 1.0 / 27))
+    }
+
+    @Test func largeKeepsAreWeighedFromTheKeptEnd() throws {
+        let statistics = try core.weigh("300d50kh5")
+        #expect(statistics.min == 5 && statistics.max == 250)
+        #expect(isClose(statistics.distribution.reduce(0) { $0 + $1.probability }, 1, tolerance: 1e-9))
+        // All five highest are 50 unless at most four of 300 dice show 50.
+        var atMostFour = 0.0
+        var choose = 1.0
+        for k in 0...4 {
+            if k > 0 { choose = choose * Double(300 - k + 1) / Double(k) }
+            atMostFour += choose * pow(1.0 / 50, Double(k)) * pow(49.0 / 50, Double(300 - k))
         }
-        #expect(problem.contains("exact statistics"))
+        #expect(isClose(statistics.probability(of: 250), 1 - atMostFour, tolerance: 1e-9))
+    }
+
+    @Test func keepingAfterAnExplosionOfSeparateDiceIsBounded() throws {
+        // Every die of 2d8! shows 1 to 8, however many there are.
+        let statistics = try core.weigh("2d8!kh1")
+        #expect(statistics.min == 1 && statistics.max == 8)
+        // Two dice, neither an 8: the higher of two d7 as dice of 8 faces.
+        for face in 1...7 {
+            #expect(isClose(statistics.probability(of: face), Double(2 * face - 1) / 64))
+        }
+        #expect(isClose(statistics.probability(of: 8), 15.0 / 64, tolerance: 1e-12))
     }
 }

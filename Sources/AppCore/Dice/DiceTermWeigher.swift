@@ -1,0 +1,218 @@
+/// Weighs one dice term exactly, as the roller settles it: the modifiers before the dice are
+/// ranked act on each die alone, keep and drop rank them, and the modifiers after act on each
+/// kept die alone. The parser keeps keep and drop together and counting last, so every term
+/// has this shape.
+struct DiceTermWeigher {
+    let fresh: DieLaw
+    /// Per-die modifiers before keep and drop (all of them when nothing is kept or dropped).
+    let before: [DiceModifier]
+    /// Which ranks, highest first, the term keeps among so many dice.
+    let window: (Int) -> Range<Int>
+    let ranks: Bool
+    /// Per-die modifiers after keep and drop.
+    let after: [DiceModifier]
+    /// Without success counting a die scores its value; with it, +1, −1 or 0.
+    let score: ((Int) -> Int)?
+    /// The sum of the keep and drop counts: ranks further than this from both ends are either
+    /// all kept or all dropped, whatever the number of dice.
+    let reach: Int
+
+    /// The probability left over where one die's explosion chain is cut off.
+    static let chainCutoff = DiceLimits.tailMass / 1e4
+
+    init(_ term: DiceTerm) {
+        fresh = DieLaw(faces: term.faces.values)
+        let perDie = term.modifiers.filter(\.actsOnEachDie)
+        let firstRank = term.modifiers.firstIndex(where: \.ranks)
+        let split = firstRank.map { rank in term.modifiers[..<rank].count(where: \.actsOnEachDie) } ?? perDie.count
+        before = Array(perDie[..<split])
+        after = Array(perDie[split...])
+        ranks = firstRank != nil
+        var windows: [(Range<Int>) -> Range<Int>] = []
+        var reach = 0
+        for modifier in term.modifiers {
+            switch modifier {
+            case .keep(let highest, let count):
+                reach += count
+                windows.append { kept in
+                    highest
+                        ? kept.lowerBound..<(kept.lowerBound + min(count, kept.count))
+                        : (kept.upperBound - min(count, kept.count))..<kept.upperBound
+                }
+            case .drop(let highest, let count):
+                reach += count
+                windows.append { kept in
+                    highest
+                        ? (kept.lowerBound + min(count, kept.count))..<kept.upperBound
+                        : kept.lowerBound..<(kept.upperBound - min(count, kept.count))
+                }
+            default: continue
+            }
+        }
+        self.reach = reach
+        window = { count in windows.reduce(0..<count) { $1($0) } }
+        let successes = term.modifiers.compactMap { if case .successes(let c) = $0 { c } else { nil } }
+        let failures = term.modifiers.compactMap { if case .failures(let c) = $0 { c } else { nil } }
+        score =
+            successes.isEmpty
+            ? nil
+            : { value in
+                (successes.contains { $0.matches(value) } ? 1 : 0) - (failures.contains { $0.matches(value) } ? 1 : 0)
+            }
+    }
+
+    /// The term's value with `count` dice.
+    func total(of count: Int) throws(DiceFailure) -> DiceDistribution {
+        guard ranks else { return try contribution(of: fresh, through: before).times(count) }
+        if before.contains(where: \.addsDice) {
+            return try DiceRankedGroups(term: self).total(of: count)
+        }
+        return try DiceOrderStatistics(term: self, law: try settled(fresh, through: before)).total(of: count)
+    }
+
+    /// The work `total(of: count)` does where nothing is ranked, as an estimate made before any
+    /// of it is done: the sizes of the convolutions of repeated squaring.
+    func estimatedWork(of count: Int, width: Int) -> Int {
+        var work = 0
+        var remaining = count
+        var power = width
+        var result = 1
+        while remaining > 0 {
+            if remaining & 1 == 1 {
+                work += result * power
+                result += power - 1
+            }
+            remaining >>= 1
+            if remaining > 0 {
+                work += power * power
+                power = 2 * power - 1
+            }
+            if work > DiceLimits.statisticsWork { return work }
+        }
+        return work
+    }
+
+    // MARK: One die
+
+    /// A die's law after modifiers that neither add dice nor end in one: rerolls, min, max, `!!`.
+    func settled(_ law: DieLaw, through modifiers: [DiceModifier]) throws(DiceFailure) -> DieLaw {
+        var law = law
+        for modifier in modifiers {
+            switch modifier {
+            case .reroll(let condition, let once): law = law.rerolled(condition, once: once, fresh: fresh)
+            case .minimum(let bound): law = law.clamped(below: bound)
+            case .maximum(let bound): law = law.clamped(above: bound)
+            case .explode(_, let condition):
+                law = try law.compounded(condition ?? highestFace, fresh: fresh, cutoff: Self.chainCutoff)
+            default: continue
+            }
+        }
+        return law
+    }
+
+    /// What a die in this state, and every die its explosion adds, score together after `modifiers`.
+    func contribution(of law: DieLaw, through modifiers: [DiceModifier]) throws(DiceFailure) -> DiceDistribution {
+        guard let split = modifiers.firstIndex(where: \.addsDice),
+            case .explode(let explosion, let condition) = modifiers[split]
+        else {
+            return try scored(try settled(law, through: modifiers))
+        }
+        let first = try settled(law, through: Array(modifiers[..<split]))
+        let rest = Array(modifiers[(split + 1)...])
+        return try chain(first, explosion, condition ?? highestFace, rest: rest)
+    }
+
+    var highestFace: Condition { Condition(.equal, fresh.chances.keys.map(\.face).max() ?? 0) }
+
+    /// The score of a die's value; bounds where the value has none are scored at its far ends.
+    func scored(_ law: DieLaw) throws(DiceFailure) -> DiceDistribution {
+        let values = try law.values()
+        guard let score else { return values }
+        return try values.map(
+            bounds: { bounds in
+                var scores = values.outcomes.map { score($0.value) }
+                if bounds.upper == nil { scores.append(score(DiceLimits.largestNumber * 1_000)) }
+                if bounds.lower == nil { scores.append(score(-DiceLimits.largestNumber * 1_000)) }
+                return DiceBounds(scores) ?? .exactly(0)
+            }, score)
+    }
+
+    /// An explosion of separate dice (`!`, `!p`, `!o`): each added die is a die of its own,
+    /// settled by `rest` and scored, and the chain's scores are added up.
+    private func chain(
+        _ first: DieLaw, _ explosion: Explosion, _ condition: Condition, rest: [DiceModifier]
+    ) throws(DiceFailure) -> DiceDistribution {
+        let extras = addedDice(explosion, condition)
+        let extraScores = try extras.map { (die, chance, again) throws(DiceFailure) in
+            (try scored(try settled(DieLaw(die), through: rest)), chance, again)
+        }
+        var faceBounds: [Int: DiceBounds] = [:]
+        for (index, extra) in extras.enumerated() { faceBounds[extra.die.face] = extraScores[index].0.bounds }
+        let onward = fresh.continuation(condition, repeating: explosion != .once) { faceBounds[$0] ?? .exactly(0) }
+        var settledTotal: DiceDistribution?
+        var pending: DiceDistribution?
+        var reach: [DiceBounds] = []
+        for (die, chance) in first.chances {
+            let own = try scored(try settled(DieLaw(die), through: rest))
+            if condition.matches(die.face) {
+                try pending.mix(own, weight: chance)
+                reach.append(own.bounds.adding(onward))
+            } else {
+                try settledTotal.mix(own, weight: chance)
+                reach.append(own.bounds)
+            }
+        }
+        var work = 0
+        while let waiting = pending, waiting.probabilities.reduce(0, +) > Self.chainCutoff {
+            pending = nil
+            for (scores, chance, again) in extraScores {
+                work += waiting.probabilities.count * scores.probabilities.count
+                try DiceDistribution.checkWork(work)
+                let next = try waiting.adding(scores)
+                if again { try pending.mix(next, weight: chance) } else { try settledTotal.mix(next, weight: chance) }
+            }
+        }
+        var result = settledTotal ?? .constant(0)
+        let tail = pending.map { $0.probabilities.reduce(0, +) } ?? 0
+        result.inherit(tailMass: tail, bounds: DiceBounds(union: reach))
+        return result
+    }
+
+    /// The dice an explosion adds, by face: what each counts, how likely, and whether it explodes in turn.
+    func addedDice(_ explosion: Explosion, _ condition: Condition) -> [(die: ShownDie, chance: Double, again: Bool)] {
+        fresh.chances.map { die, chance in
+            let counted = explosion == .penetrate ? die.face - 1 : die.face
+            return (ShownDie(value: counted, face: die.face), chance, explosion != .once && condition.matches(die.face))
+        }
+    }
+
+}
+
+extension DieLaw {
+    /// A die known to be in this state.
+    init(_ die: ShownDie) {
+        self.init(chances: [die: 1], tailMass: 0, bounds: nil)
+    }
+}
+
+extension DiceModifier {
+    /// Rerolls, explosions, min and max: what changes each die by itself.
+    var actsOnEachDie: Bool {
+        switch self {
+        case .reroll, .explode, .minimum, .maximum: true
+        default: false
+        }
+    }
+
+    var ranks: Bool {
+        switch self {
+        case .keep, .drop: true
+        default: false
+        }
+    }
+
+    /// An explosion of separate dice: the term ends with more dice than it rolled.
+    var addsDice: Bool {
+        if case .explode(let explosion, _) = self { explosion != .compound } else { false }
+    }
+}
