@@ -17,8 +17,11 @@ public enum DiceLimits {
     public static let statisticsDice = 1_000_000
     /// Distinct outcomes one distribution may hold during exact statistics.
     public static let statisticsOutcomes = 2_000_000
-    /// Work (pairs of outcomes combined) one exact-statistics step may do.
+    /// Work (pairs of outcomes combined) exact statistics may do for one term or one operation.
     public static let statisticsWork = 200_000_000
+    /// Joint outcomes of a set's members weighed together, and states combined where dice are kept
+    /// or dropped after an explosion of separate dice: each costs far more than a step of work.
+    public static let statisticsStates = 2_000_000
     /// Probability left unaccounted for where explosions make a distribution endless.
     public static let tailMass = 1e-12
 
@@ -27,7 +30,9 @@ public enum DiceLimits {
         Limits: expressions up to \(expressionLength) characters and \(nesting) levels of nesting; \
         numbers up to \(largestNumber); dice up to \(sides) sides (\(customFaces) custom faces); \
         \(diceRolled) dice rolled per result, rerolls and explosions included; \(repeats) repeats; \
-        for --stats, up to \(statisticsDice) dice per term and \(statisticsOutcomes) outcomes, with explosions \
-        exact up to a tail mass below \(tailMass).
+        for --stats, up to \(statisticsDice) dice per term, \(statisticsOutcomes) outcomes, \(statisticsWork) steps \
+        of work per term or operation, and \(statisticsStates) joint outcomes for a set that keeps, drops or counts \
+        (or states for keep and drop after an explosion of separate dice), with explosions exact up to a tail mass \
+        below \(tailMass).
         """
 }

@@ -56,9 +56,14 @@ struct DiceOrderStatistics {
                 for (dice, chance) in chances.enumerated() where chance > 0 {
                     let ranks = placed..<min(done, placed + dice)
                     let keptHere = ranks.clamped(to: window).count
-                    let part = keptHere > 0 ? try before.adding(try kernel(value, keptHere)) : before
-                    work += part.probabilities.count
+                    let added = keptHere > 0 ? try kernel(value, keptHere) : .constant(0)
+                    // A convolution, then a merge into the mixture.
+                    let width = before.probabilities.count + added.probabilities.count
+                    work +=
+                        before.probabilities.count * added.probabilities.count + width
+                        + (next[placed]?.probabilities.count ?? 0)
                     try DiceDistribution.checkWork(work)
+                    let part = keptHere > 0 ? try before.adding(added) : before
                     try next[min(done, placed + dice)].mix(part, weight: chance)
                 }
             }

@@ -82,14 +82,11 @@ struct DiceRankedGroups {
             }
         }
         let extras = term.addedDice(explosion, condition)
-        var work = 0
         while pending.values.reduce(0, +) > DiceTermWeigher.chainCutoff {
             var next: [Dice: Double] = [:]
             for (dice, chance) in pending {
                 for extra in extras {
                     for (value, probability) in try values(extra.die) {
-                        work += 1
-                        try DiceDistribution.checkWork(work)
                         for (joined, weight) in try scoring.joined(dice, Dice(listed: [value], middle: nil)) {
                             let mass = chance * extra.chance * probability * weight
                             if extra.again {
@@ -111,7 +108,7 @@ struct DiceRankedGroups {
         _ left: [Dice: Double], _ right: [Dice: Double], _ scoring: inout Scoring
     ) throws(DiceFailure) -> [Dice: Double] {
         let (pairs, overflow) = left.count.multipliedReportingOverflow(by: right.count)
-        try DiceDistribution.checkWork(overflow ? Int.max : pairs)
+        try scoring.spend(overflow ? Int.max : pairs)
         var result: [Dice: Double] = [:]
         for (a, p) in left {
             for (b, q) in right {
@@ -131,6 +128,18 @@ struct DiceRankedGroups {
         /// The bounds of any one die's score, over the values seen.
         private(set) var dieBounds = DiceBounds(lower: nil, upper: nil)
         private var seenAny = false
+        /// States combined so far, each a sort and a lookup: at most `DiceLimits.statisticsStates`.
+        private var work = 0
+
+        mutating func spend(_ states: Int) throws(DiceFailure) {
+            work = states > DiceLimits.statisticsStates ? states : work + states
+            guard work <= DiceLimits.statisticsStates else {
+                throw .overLimit(
+                    expression: "",
+                    problem: "keeping or dropping among exploding dice here needs more than "
+                        + "\(DiceLimits.statisticsStates) combined states")
+            }
+        }
 
         init(term: DiceTermWeigher, middleKept: Bool) {
             self.term = term
@@ -148,6 +157,7 @@ struct DiceRankedGroups {
 
         /// Two groups' dice together, the ones moving out of the listed ends scored into the middle.
         mutating func joined(_ a: Dice, _ b: Dice) throws(DiceFailure) -> [(Dice, Double)] {
+            try spend(1)
             let listed = (a.listed + b.listed).sorted(by: >)
             let reach = term.reach
             guard a.middle != nil || b.middle != nil || listed.count > 2 * reach else {
@@ -158,7 +168,10 @@ struct DiceRankedGroups {
             let base = (a.middle ?? 0) + (b.middle ?? 0)
             guard middleKept, !moving.isEmpty else { return [(Dice(listed: ends, middle: base), 1)] }
             var middle = DiceDistribution.constant(base)
-            for value in moving { middle = try middle.adding(try score(value)) }
+            for value in moving {
+                middle = try middle.adding(try score(value))
+                try spend(middle.probabilities.count)
+            }
             return middle.outcomes.map { (Dice(listed: ends, middle: $0.value), $0.probability) }
         }
 

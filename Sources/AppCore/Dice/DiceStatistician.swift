@@ -109,7 +109,12 @@ struct DiceStatistician {
             product.multipliedReportingOverflow(by: member.outcomes.count).overflow
                 ? Int.max : product * member.outcomes.count
         }
-        try DiceDistribution.checkWork(combinations)
+        guard combinations <= DiceLimits.statisticsStates else {
+            throw .overLimit(
+                expression: expression,
+                problem: "a set that keeps, drops or counts is weighed over at most \(DiceLimits.statisticsStates) "
+                    + "joint outcomes of its members")
+        }
         var outcomes = Outcomes()
         var choice = [Int](repeating: 0, count: members.count)
         let supports = members.map(\.outcomes)

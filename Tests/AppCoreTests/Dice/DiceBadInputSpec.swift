@@ -18,7 +18,9 @@ struct DiceBadInputSpec {
         ("d{}", 3, "face"), ("4d6kh3 5", 8, "end of the expression"), ("1d6>=", 6, "number"),
         ("floor 3", 7, "“(”"), ("sine(3)", 1, "unknown word"), ("1d6f1", 4, "success condition first"),
         ("{1d6,1d8}!", 10, "a set can keep"), ("4d6mix3", 4, "min or max"), ("dF.2", 4, "dF.1"),
-        ("sum(1d6)", 5, "repeat inside"),
+        ("sum(1d6)", 5, "repeat inside"), ("1d6!!!!", 6, "explodes one way only"), ("1d6!!!p", 6, "one way only"),
+        ("1d6!p!o", 6, "one way only"), ("4d6kh3ro1kh2", 10, "stand together"), ("5d10>=8ro1", 8, "counted last"),
+        ("5d10cs>=8!", 10, "counted last"),
     ])
     func aSyntaxErrorNamesThePlaceAndWhatWasExpected(_ text: String, _ position: Int, _ words: String) {
         guard case .syntax(let expression, let at, let problem) = failure(text) else {
@@ -112,6 +114,37 @@ struct DiceBadInputSpec {
             Issue.record("expected a limit, got \(core.received())")
             return
         }
+    }
+
+    @Test func aLimitErrorShortensALongExpressionLikeEveryOtherError() {
+        let core = CoreUnderTest()
+        let long = String(repeating: "1+", count: 1_000) + "\(DiceLimits.diceRolled + 1)d6"
+        guard let refusal = core.failure(long), case .overLimit = refusal else {
+            Issue.record("expected a limit, got \(core.received())")
+            return
+        }
+        #expect(refusal.description.count < 200)
+        #expect(refusal.description.contains(String(long.prefix(DiceFailure.shownLength)) + "…"))
+        let syntax = self.failure(String(repeating: "1+", count: 1_000) + "x")
+        #expect((syntax?.description.count ?? .max) < 200)
+        #expect(syntax?.description.contains("at character 2001") == true)
+    }
+
+    @Test func aRolledCountTooLargeToWeighIsRefusedBeforeAnyWork() {
+        let core = CoreUnderTest()
+        guard case .overLimit(_, let problem) = core.weighingFailure("(1d1000)d1000") else {
+            Issue.record("expected a limit, got \(core.received())")
+            return
+        }
+        #expect(problem.contains("\(DiceLimits.statisticsWork) steps"))
+    }
+
+    @Test func stackedExplosionsAreRefusedWhileOneOfEachIsFine() throws {
+        for single in ["1d6!", "1d6!!", "1d6!p", "1d6!o", "1d6!>=5", "1d6!!>=5"] {
+            #expect(throws: Never.self) { try DiceParser.parse(single) }
+        }
+        #expect(failure("1d6!!!!") != nil)
+        #expect(failure("1d6!!!") != nil)
     }
 
     @Test func tooManyDiceToWeighAreRefused() {
