@@ -17,7 +17,7 @@ struct DiceOrderStatistics {
     let term: DiceTermWeigher
     let law: DieLaw
 
-    func total(of count: Int) throws(DiceFailure) -> DiceDistribution {
+    func total(of count: Int, _ budget: inout DiceWorkBudget) throws(DiceFailure) -> DiceDistribution {
         let kept = term.window(count)
         guard !kept.isEmpty else { return .constant(0) }
         // From the end nearer the kept ranks.
@@ -44,7 +44,6 @@ struct DiceOrderStatistics {
         let someCut = -expm1(Double(count) * log1p(-law.tailMass))
         table[0] = DiceDistribution.constant(0).scaled(by: allHeld)
         var remaining = held
-        var work = 0
         for (value, probability) in levels {
             let q = remaining > probability ? probability / remaining : 1
             remaining -= probability
@@ -59,10 +58,8 @@ struct DiceOrderStatistics {
                     let added = keptHere > 0 ? try kernel(value, keptHere) : .constant(0)
                     // A convolution, then a merge into the mixture.
                     let width = before.probabilities.count + added.probabilities.count
-                    work +=
-                        before.probabilities.count * added.probabilities.count + width
-                        + (next[placed]?.probabilities.count ?? 0)
-                    try DiceDistribution.checkWork(work)
+                    let merged = next[min(done, placed + dice)]?.probabilities.count ?? 0
+                    try budget.spend(steps: before.probabilities.count * added.probabilities.count + width + merged)
                     let part = keptHere > 0 ? try before.adding(added) : before
                     try next[min(done, placed + dice)].mix(part, weight: chance)
                 }

@@ -23,10 +23,11 @@ struct DiceRankedGroups {
         var middle: Int?
     }
 
-    func total(of count: Int) throws(DiceFailure) -> DiceDistribution {
+    func total(of count: Int, _ budget: inout DiceWorkBudget) throws(DiceFailure) -> DiceDistribution {
         guard count > 0 else { return .constant(0) }
         let middleKept = term.window(2 * term.reach + 1).contains(term.reach)
-        var scoring = Scoring(term: term, middleKept: middleKept)
+        var scoring = Scoring(term: term, middleKept: middleKept, budget: budget)
+        defer { budget = scoring.budget }
         let (group, tail) = try groupLaw(&scoring)
         var all = group
         var power = group
@@ -128,22 +129,16 @@ struct DiceRankedGroups {
         /// The bounds of any one die's score, over the values seen.
         private(set) var dieBounds = DiceBounds(lower: nil, upper: nil)
         private var seenAny = false
-        /// States combined so far, each a sort and a lookup: at most `DiceLimits.statisticsStates`.
-        private var work = 0
+        var budget: DiceWorkBudget
 
         mutating func spend(_ states: Int) throws(DiceFailure) {
-            work = states > DiceLimits.statisticsStates ? states : work + states
-            guard work <= DiceLimits.statisticsStates else {
-                throw .overLimit(
-                    expression: "",
-                    problem: "keeping or dropping among exploding dice here needs more than "
-                        + "\(DiceLimits.statisticsStates) combined states")
-            }
+            try budget.spend(states: states)
         }
 
-        init(term: DiceTermWeigher, middleKept: Bool) {
+        init(term: DiceTermWeigher, middleKept: Bool, budget: DiceWorkBudget) {
             self.term = term
             self.middleKept = middleKept
+            self.budget = budget
         }
 
         mutating func score(_ value: Int) throws(DiceFailure) -> DiceDistribution {

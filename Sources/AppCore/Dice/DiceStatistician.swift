@@ -79,17 +79,23 @@ struct DiceStatistician {
                 problem: "exact statistics weigh at most \(DiceLimits.statisticsDice) dice in one term")
         }
         let weigher = DiceTermWeigher(term)
-        // Refused before any work: the most dice weigh the most, and every count is weighed.
-        let width = Set(term.faces.values).count
-        if !weigher.ranks {
-            let work = counts.outcomes.reduce(0) { total, count in
-                total + weigher.estimatedWork(of: count.value, width: width)
-            }
-            try DiceDistribution.checkWork(work)
-        }
+        guard !weigher.keepsNothing else { return .constant(0) }
         var mixture: DiceDistribution?
+        guard !weigher.ranks else {
+            var budget = DiceWorkBudget()
+            for (count, probability) in counts.outcomes {
+                try mixture.mix(try weigher.ranked(of: count, &budget), weight: probability)
+            }
+            return mixture ?? .constant(0)
+        }
+        let die = try weigher.unranked()
+        // Refused before any work: every count is weighed, the most dice the most work.
+        let work = counts.outcomes.reduce(0) { total, count in
+            total + weigher.estimatedWork(of: count.value, width: die.probabilities.count)
+        }
+        try DiceDistribution.checkWork(work)
         for (count, probability) in counts.outcomes {
-            try mixture.mix(try weigher.total(of: count), weight: probability)
+            try mixture.mix(try die.times(count), weight: probability)
         }
         return mixture ?? .constant(0)
     }

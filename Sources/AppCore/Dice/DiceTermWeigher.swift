@@ -9,6 +9,8 @@ struct DiceTermWeigher {
     /// Which ranks, highest first, the term keeps among so many dice.
     let window: (Int) -> Range<Int>
     let ranks: Bool
+    /// `kh0` or `kl0`: every die dropped, the term is 0.
+    let keepsNothing: Bool
     /// Per-die modifiers after keep and drop.
     let after: [DiceModifier]
     /// Without success counting a die scores its value; with it, +1, −1 or 0.
@@ -23,7 +25,15 @@ struct DiceTermWeigher {
     init(_ term: DiceTerm) {
         fresh = DieLaw(faces: term.faces.values)
         let perDie = term.modifiers.filter(\.actsOnEachDie)
-        let firstRank = term.modifiers.firstIndex(where: \.ranks)
+        // Keeping or dropping no dice (dh0, kl0 aside) ranks nothing.
+        let counts = term.modifiers.compactMap { modifier -> Int? in
+            switch modifier {
+            case .keep(_, let count), .drop(_, let count): count
+            default: nil
+            }
+        }
+        let firstRank = counts.reduce(0, +) > 0 ? term.modifiers.firstIndex(where: \.ranks) : nil
+        keepsNothing = term.modifiers.contains { if case .keep(_, 0) = $0 { true } else { false } }
         let split = firstRank.map { rank in term.modifiers[..<rank].count(where: \.actsOnEachDie) } ?? perDie.count
         before = Array(perDie[..<split])
         after = Array(perDie[split...])
@@ -61,17 +71,21 @@ struct DiceTermWeigher {
             }
     }
 
-    /// The term's value with `count` dice.
-    func total(of count: Int) throws(DiceFailure) -> DiceDistribution {
-        guard ranks else { return try contribution(of: fresh, through: before).times(count) }
-        if before.contains(where: \.addsDice) {
-            return try DiceRankedGroups(term: self).total(of: count)
-        }
-        return try DiceOrderStatistics(term: self, law: try settled(fresh, through: before)).total(of: count)
+    /// What one rolled die comes to where nothing is ranked: the term is `count` of these, added.
+    func unranked() throws(DiceFailure) -> DiceDistribution {
+        try contribution(of: fresh, through: before)
     }
 
-    /// The work `total(of: count)` does where nothing is ranked, as an estimate made before any
-    /// of it is done: the sizes of the convolutions of repeated squaring.
+    /// The term's value with `count` dice, where dice are kept or dropped.
+    func ranked(of count: Int, _ budget: inout DiceWorkBudget) throws(DiceFailure) -> DiceDistribution {
+        if before.contains(where: \.addsDice) {
+            return try DiceRankedGroups(term: self).total(of: count, &budget)
+        }
+        return try DiceOrderStatistics(term: self, law: try settled(fresh, through: before)).total(of: count, &budget)
+    }
+
+    /// The work of adding up `count` dice of `width` outcomes, as an estimate made before any of
+    /// it is done: the sizes of the convolutions of repeated squaring.
     func estimatedWork(of count: Int, width: Int) -> Int {
         var work = 0
         var remaining = count
