@@ -27,6 +27,13 @@ let package = Package(
             dependencies: [.product(name: "AppCore", package: "AppCore")],
             path: "Benchmarks/HotPathInstructions"
         ),
+        // Not a benchmark and not in CI: random inputs through the dice parser, roller and weigher.
+        // Run it from this folder: `swift run -c release DiceFuzz [inputs] [seed]`.
+        .executableTarget(
+            name: "DiceFuzz",
+            dependencies: [.product(name: "AppCore", package: "AppCore")],
+            path: "Benchmarks/DiceFuzz"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
