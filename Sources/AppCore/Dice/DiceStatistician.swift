@@ -1,6 +1,6 @@
 /// Works out the exact distribution of a dice expression by convolution over outcomes, never by
-/// sampling. Per-die modifiers (rerolls, explosions, min and max) shape one die's distribution;
-/// keep and drop are order statistics over the term's dice; success counting scores each die.
+/// sampling. Each dice term is weighed by `DiceTermWeigher`; arithmetic, functions, comparisons
+/// and sets combine the distributions, carrying their true bounds and tail mass along.
 struct DiceStatistician {
     let expression: String
 
