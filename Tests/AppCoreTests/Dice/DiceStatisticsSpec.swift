@@ -186,4 +186,23 @@ struct DiceStatisticsSpec {
         }
         #expect(isClose(statistics.probability(of: 8), 15.0 / 64, tolerance: 1e-12))
     }
+
+    @Test(arguments: [
+        "3d6", "d20", "d%", "2d%", "4dF+2", "4dF.1", "1d{2,3,3,4,4,5}", "5d{0,1}", "(1d4)d6", "{1d6,1d8,1d10}", "5",
+        "1d20+5 >= 15", "abs(1d6-4)", "floor(1d6)/ceil(2)", "round(1d6)*-1", "2d20kh1", "4d6kh3", "4d6dl1",
+        "3d20dh1dl1", "1d6ro1", "2d6ro<=2", "1d6rr1", "1d6r1", "3d6!", "1d6!>=5", "2d6!!kh1", "1d6!p", "1d6!o",
+        "8d6min2", "4d6max4", "5d10>=8", "12d6>=5", "10d10>=8f1", "6d10!cs>=8", "{1d20+5,1d20+5}kh1", "6x 4d6kh3",
+        "sum(3x 1d6)", "2d8!kh1", "5d6kh4ro2", "300d50kh5", "4d6kh3!", "5d10>=8kh2", "1d6max4!",
+    ])
+    func everyExampleOfTheNotationPageIsWeighedAndEveryRollFallsWithin(_ expression: String) throws {
+        let statistics = try core.weigh(expression)
+        let listed = statistics.distribution.reduce(0) { $0 + $1.probability }
+        #expect(isClose(listed + statistics.tailMass, 1, tolerance: 1e-9))
+        #expect(statistics.tailMass < DiceLimits.tailMass)
+        for total in try CoreUnderTest(seed: 5).roll(expression, times: 500).results.map(\.total) {
+            #expect(statistics.min.map { $0 <= total } ?? true, "\(total)")
+            #expect(statistics.max.map { $0 >= total } ?? true, "\(total)")
+            #expect(statistics.probability(of: total) > 0 || statistics.tailMass > 0, "\(total)")
+        }
+    }
 }
