@@ -28,10 +28,21 @@ struct DiceOrderStatistics {
         let levels = fromHighest ? values.outcomes.reversed() : values.outcomes
         let held = levels.reduce(0) { $0 + $1.probability }
 
+        var byValue: [Int: [ShownDie: Double]] = [:]
+        for (die, chance) in law.chances { byValue[die.value, default: [:]][die] = chance }
+        var ones: [Int: DiceDistribution] = [:]
         var kernels: [Int: [Int: DiceDistribution]] = [:]
         func kernel(_ value: Int, _ dice: Int) throws(DiceFailure) -> DiceDistribution {
             if let known = kernels[value]?[dice] { return known }
-            let one = try term.contribution(of: law.given(value: value), through: term.after)
+            let one: DiceDistribution
+            if let known = ones[value] {
+                one = known
+            } else {
+                one = try term.contribution(of: DieLaw(given: byValue[value] ?? [:]), through: term.after)
+                // What settling one kept die took: an explosion after the ranking follows its chain.
+                try budget.spend(steps: one.probabilities.count * term.fresh.chances.count)
+                ones[value] = one
+            }
             let power = try one.times(dice)
             kernels[value, default: [:]][dice] = power
             return power
@@ -44,11 +55,14 @@ struct DiceOrderStatistics {
         let someCut = -expm1(Double(count) * log1p(-law.tailMass))
         table[0] = DiceDistribution.constant(0).scaled(by: allHeld)
         var remaining = held
+        // Past the kept ranks nothing changes: those totals are gathered outcome by outcome, so
+        // that each level costs what it adds, not the width of all gathered so far.
+        var finished = Outcomes()
+        var finishedTail = 0.0
         for (value, probability) in levels {
             let q = remaining > probability ? probability / remaining : 1
             remaining -= probability
             var next = [DiceDistribution?](repeating: nil, count: done + 1)
-            next[done] = table[done]
             for placed in 0..<done {
                 guard let before = table[placed] else { continue }
                 let chances = binomialHead(count - placed, q, below: done - placed)
@@ -58,18 +72,24 @@ struct DiceOrderStatistics {
                     let added = keptHere > 0 ? try kernel(value, keptHere) : .constant(0)
                     // A convolution, then a merge into the mixture.
                     let width = before.probabilities.count + added.probabilities.count
-                    let merged = next[min(done, placed + dice)]?.probabilities.count ?? 0
+                    let into = min(done, placed + dice)
+                    let merged = into == done ? 0 : next[into]?.probabilities.count ?? 0
                     try budget.spend(steps: before.probabilities.count * added.probabilities.count + width + merged)
                     let part = keptHere > 0 ? try before.adding(added) : before
-                    try next[min(done, placed + dice)].mix(part, weight: chance)
+                    if into == done {
+                        for (total, mass) in part.outcomes { finished.add(total, mass * chance) }
+                        finishedTail += part.tailMass * chance
+                    } else {
+                        try next[into].mix(part, weight: chance)
+                    }
                 }
             }
             table = next
         }
-        var result = table[done] ?? .constant(0)
+        var result = try finished.distribution()
         let dieBounds = try term.contribution(of: law, through: term.after).bounds
         result.inherit(
-            tailMass: DiceDistribution.eitherTail(someCut, result.tailMass), bounds: dieBounds.times(kept.count))
+            tailMass: DiceDistribution.eitherTail(someCut, finishedTail), bounds: dieBounds.times(kept.count))
         return result
     }
 
@@ -99,10 +119,9 @@ struct DiceOrderStatistics {
 }
 
 extension DieLaw {
-    /// The law of a die known to count `value`: which faces it may have shown.
-    func given(value: Int) -> DieLaw {
-        let matching = chances.filter { $0.key.value == value }
-        let mass = matching.values.reduce(0, +)
-        return DieLaw(chances: matching.mapValues { $0 / mass }, tailMass: 0, bounds: nil)
+    /// The law of a die known to be in one of these states: which faces a die counting one value may show.
+    init(given states: [ShownDie: Double]) {
+        let mass = states.values.reduce(0, +)
+        self.init(chances: states.mapValues { $0 / mass }, tailMass: 0, bounds: nil)
     }
 }

@@ -78,35 +78,38 @@ struct DieLaw: Sendable {
 
     /// `!!`: while the last face explodes another is rolled and added to the same die. The chain
     /// is followed until what still explodes weighs less than `cutoff`; that is the tail mass.
+    /// A compounded die's last face is not kept: a term explodes once, and nothing else reads it.
     func compounded(_ condition: Condition, fresh: DieLaw, cutoff: Double) throws(DiceFailure) -> DieLaw {
         var settled: [ShownDie: Double] = [:]
-        var pending: [Int: Double] = [:]
+        var starting = Outcomes()
         for (die, chance) in chances {
-            if condition.matches(die.face) { pending[die.value, default: 0] += chance } else { settled[die] = chance }
+            if condition.matches(die.face) { starting.add(die.value, chance) } else { settled[die] = chance }
         }
-        let faces = fresh.chances.map { ($0.key.face, $0.value) }
+        var again = Outcomes()
+        var last = Outcomes()
+        for (die, chance) in fresh.chances {
+            if condition.matches(die.face) { again.add(die.face, chance) } else { last.add(die.face, chance) }
+        }
+        let (explodes, ends) = (try again.distribution(), try last.distribution())
+        var pending: DiceDistribution? = try starting.distribution()
+        var chains: DiceDistribution?
         var work = 0
-        while pending.values.reduce(0, +) > cutoff {
-            work += pending.count * faces.count
+        // Dense convolutions, link after link: long chains of large dice stay quick.
+        while let waiting = pending, waiting.probabilities.reduce(0, +) > cutoff {
+            work += waiting.probabilities.count * (explodes.probabilities.count + ends.probabilities.count)
             try DiceDistribution.checkWork(work)
-            var next: [Int: Double] = [:]
-            for (sum, chance) in pending {
-                for (face, q) in faces {
-                    if condition.matches(face) {
-                        next[sum + face, default: 0] += chance * q
-                    } else {
-                        settled[ShownDie(value: sum + face, face: face), default: 0] += chance * q
-                    }
-                }
-            }
-            pending = next
+            try chains.mix(try waiting.adding(ends), weight: 1)
+            pending = try waiting.adding(explodes)
         }
+        for (value, chance) in chains?.outcomes ?? [] {
+            settled[ShownDie(value: value, face: value), default: 0] += chance
+        }
+        let cutOff = pending.map { $0.probabilities.reduce(0, +) } ?? 0
         let exploding = chances.keys.filter { condition.matches($0.face) }.map(\.value)
         let steady = chances.keys.filter { !condition.matches($0.face) }.map(\.value)
         let onward = fresh.continuation(condition, repeating: true) { DiceBounds.exactly($0) }
         let reach = [DiceBounds(steady), DiceBounds(exploding)?.adding(onward)].compactMap { $0 }
-        return DieLaw(
-            chances: settled, tailMass: tailMass + pending.values.reduce(0, +), bounds: DiceBounds(union: reach))
+        return DieLaw(chances: settled, tailMass: tailMass + cutOff, bounds: DiceBounds(union: reach))
     }
 
     /// The bounds of what the dice an explosion adds come to, each counted as `count` says: the
