@@ -23,8 +23,9 @@ struct DiceProgram: ParsableCommand {
             cs<cmp>N for successes and f<cmp>N for failures; Nx expr and sum(Nx expr). \
             A space ends the dice: 2d6>=7 counts dice, 2d6 >= 7 compares the total. \
             Begin with -- to roll a negative expression: dice -- -1d6+3.
-            The whole notation, the order of modifiers, what --stats reports and
-            every limit: Docs/dice-notation.md in the source.
+
+            The whole notation, the order of modifiers, what --stats reports and every limit: \
+            Docs/dice-notation.md in the source.
 
             \(DiceLimits.summary)
 

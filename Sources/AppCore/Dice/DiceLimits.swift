@@ -13,6 +13,14 @@ public enum DiceLimits {
     public static let diceRolled = 10_000
     /// Results of `Nx` and terms of `sum(Nx …)`.
     public static let repeats = 1_000
+    /// The most times one command may roll an expression, and the most results it may give.
+    public static let times = 1_000_000
+    /// The most results a roll may give and be kept in the history, with its totals; a longer
+    /// run (`--times 5000`, or `6x 4d6kh3 --times 200`) streams its results as they come and
+    /// keeps none.
+    public static let keptResults = 1_000
+    /// How many results a streamed roll answers with at a time.
+    static let streamedResults = 1_000
     /// Dice in one term for exact statistics.
     public static let statisticsDice = 1_000_000
     /// Distinct outcomes one distribution may hold during exact statistics.
@@ -30,6 +38,7 @@ public enum DiceLimits {
         Limits: expressions up to \(expressionLength) characters and \(nesting) levels of nesting; \
         numbers up to \(largestNumber); dice up to \(sides) sides (\(customFaces) custom faces); \
         \(diceRolled) dice rolled per result, rerolls and explosions included; \(repeats) repeats; \
+        --times up to \(times) results, of which up to \(keptResults) are kept in the history; \
         for --stats, up to \(statisticsDice) dice per term, \(statisticsOutcomes) outcomes, \(statisticsWork) steps \
         of work per term or operation, and \(statisticsStates) joint outcomes for a set that keeps, drops or counts \
         (or states for keep and drop after an explosion of separate dice), with explosions exact up to a tail mass \

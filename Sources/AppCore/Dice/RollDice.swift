@@ -1,16 +1,5 @@
 import Fractal
 
-extension DiceLimits {
-    /// The most times one command may roll an expression, and the most results it may give.
-    public static let times = 1_000_000
-    /// The most results a roll may give and be kept in the history, with its totals; a longer
-    /// run (`--times 5000`, or `6x 4d6kh3 --times 200`) streams its results as they come and
-    /// keeps none.
-    public static let keptResults = 1_000
-    /// How many results a streamed roll answers with at a time.
-    static let streamedResults = 1_000
-}
-
 /// Parses an expression and rolls it `times` times with the injected random source. A roll of
 /// up to `keptResults` results answers whole and is kept in the history; a longer one streams its
 /// results in parts and keeps nothing, so that a million rolls take no more memory than a

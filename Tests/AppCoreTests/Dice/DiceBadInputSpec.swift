@@ -117,7 +117,7 @@ struct DiceBadInputSpec {
     }
 
     @Test func aLimitErrorShortensALongExpressionLikeEveryOtherError() {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         let long = String(repeating: "1+", count: 1_000) + "\(DiceLimits.diceRolled + 1)d6"
         guard let refusal = core.failure(long), case .overLimit = refusal else {
             Issue.record("expected a limit, got \(core.received())")
@@ -131,7 +131,7 @@ struct DiceBadInputSpec {
     }
 
     @Test func aRolledCountTooLargeToWeighIsRefusedBeforeAnyWork() {
-        let core = CoreUnderTest()
+        let core = DiceUnderTest()
         guard case .overLimit(_, let problem) = core.weighingFailure("(1d1000)d1000") else {
             Issue.record("expected a limit, got \(core.received())")
             return

@@ -5,7 +5,7 @@ import Testing
 /// the total, and `tailMass` the probability of the totals not listed.
 @Suite("Dice bounds, as weighed")
 struct DiceBoundsSpec {
-    let core = CoreUnderTest()
+    let core = DiceUnderTest()
 
     @Test(
         arguments: [

@@ -18,7 +18,7 @@ struct Enumeration {
 
     init(_ expression: String, faces: Int, depth: Int, first: Int) throws {
         let draws = ScriptedDraws(faces: faces, first: first)
-        let core = CoreUnderTest(random: draws.source)
+        let core = DiceUnderTest(random: draws.source)
         var script: [Int] = []
         while true {
             draws.start(script)
@@ -79,12 +79,12 @@ final class ScriptedDraws: Sendable {
     }
 }
 
-extension CoreUnderTest {
-    /// A core drawing from `random`, where a test says which faces come up.
+extension ModuleUnderTest where State == DiceHistory, In == DiceCommand, Out == DiceAnswer {
+    /// The dice feature drawing from `random`, where a test says which faces come up.
     init(random: RandomSource) {
-        var heard: [Message] = []
-        send = createAppCore(store: store, random: random, clock: .fixed(noon), receivers: [{ heard.append($0) }])
-        received = { heard }
+        self.init(initial: DiceHistory(), seed: 0, clock: .fixed(noon)) { store, _, clock, output in
+            createDiceFeature(store: store, random: random, clock: clock, output: output)
+        }
     }
 }
 

@@ -55,7 +55,7 @@ struct DiceExactnessSpec {
 
     @Test(arguments: features + combinations)
     func theWeigherAgreesWithEveryRollTheRollerCanMake(_ test: Case) throws {
-        let statistics = try CoreUnderTest().weigh(test.expression)
+        let statistics = try DiceUnderTest().weigh(test.expression)
         let enumeration = try Enumeration(test.expression, faces: test.faces, depth: test.depth, first: test.first)
         // What the cut-off sequences could still have added, and the rounding of long sums.
         let slack = enumeration.cutOff + statistics.tailMass + 1e-12
@@ -75,8 +75,8 @@ struct DiceExactnessSpec {
 
     @Test(arguments: features + combinations)
     func twentyThousandSeededRollsFollowTheWeighedDistribution(_ test: Case) throws {
-        let statistics = try CoreUnderTest().weigh(test.expression)
-        let core = CoreUnderTest(seed: 20_000)
+        let statistics = try DiceUnderTest().weigh(test.expression)
+        let core = DiceUnderTest(seed: 20_000)
         var totals: [Int] = []
         for _ in 0..<20 { totals += try core.roll(test.expression, times: 1_000).results.map(\.total) }
         #expect(totals.count == 20_000)
