@@ -3,20 +3,13 @@ import Fractal
 /// A command or an answer as it is written, `{"coin": {"flip": {"count": 3}}}`: one key, the
 /// feature's name, holding the feature's own message.
 struct FeatureMessage {
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    private let container: KeyedDecodingContainer<Key>
-    private let key: Key
+    private let container: KeyedDecodingContainer<NamedKey>
+    private let key: NamedKey
     private let codingPath: [any CodingKey]
 
     /// The feature's name and its message, read from a value that must name exactly one feature.
     init(from decoder: any Decoder) throws {
-        container = try decoder.container(keyedBy: Key.self)
+        container = try decoder.container(keyedBy: NamedKey.self)
         codingPath = decoder.codingPath
         guard let key = container.allKeys.first, container.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(
@@ -41,8 +34,8 @@ struct FeatureMessage {
     }
 
     static func encode(_ message: some Encodable, as name: String, to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(message, forKey: Key(stringValue: name))
+        var container = encoder.container(keyedBy: NamedKey.self)
+        try container.encode(message, forKey: NamedKey(name))
     }
 }
 

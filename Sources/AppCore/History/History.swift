@@ -43,21 +43,14 @@ public struct History<Entry: HistoryEntry>: Changeable, Fresh {
 
 // Kept as `{"tosses": […]}`: the entries under their own name, as every store has kept them.
 extension History {
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        self.init(try container.decodeIfPresent([Entry].self, forKey: Key(stringValue: Entry.historyName)) ?? [])
+        let container = try decoder.container(keyedBy: NamedKey.self)
+        self.init(try container.decodeIfPresent([Entry].self, forKey: NamedKey(Entry.historyName)) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(Array(entries), forKey: Key(stringValue: Entry.historyName))
+        var container = encoder.container(keyedBy: NamedKey.self)
+        try container.encode(Array(entries), forKey: NamedKey(Entry.historyName))
     }
 }
 

@@ -125,15 +125,8 @@ extension StoredValue {
 // Any other form through `Codable`: the JSON that the first format kept. Numbers come back as
 // what they read as first (a whole number, else a fraction); keys in the order the decoder gives.
 extension StoredValue: Codable {
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public init(from decoder: any Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: Key.self) {
+        if let keyed = try? decoder.container(keyedBy: NamedKey.self) {
             self = .keyed(
                 try keyed.allKeys.map { Entry($0.stringValue, try keyed.decode(StoredValue.self, forKey: $0)) })
         } else if var list = try? decoder.unkeyedContainer() {
@@ -161,8 +154,8 @@ extension StoredValue: Codable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .keyed(let entries):
-            var container = encoder.container(keyedBy: Key.self)
-            for entry in entries { try container.encode(entry.value, forKey: Key(stringValue: entry.key)) }
+            var container = encoder.container(keyedBy: NamedKey.self)
+            for entry in entries { try container.encode(entry.value, forKey: NamedKey(entry.key)) }
         case .list(let elements):
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(element) }

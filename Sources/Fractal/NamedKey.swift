@@ -1,0 +1,16 @@
+/// A coding key that is any name: for values whose keys are data (a history's name, a feature's,
+/// a stored value's) rather than a fixed list.
+public struct NamedKey: CodingKey, Sendable {
+    public let stringValue: String
+    public var intValue: Int? { nil }
+
+    public init(_ name: String) {
+        stringValue = name
+    }
+
+    public init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    public init?(intValue: Int) { nil }
+}
