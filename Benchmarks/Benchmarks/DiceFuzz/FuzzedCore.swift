@@ -1,25 +1,26 @@
 import AppCore
 import Foundation
 
-/// The dice feature as a program drives it, in process: each request answered by one message.
+/// The dice feature as a program drives it, in process, built alone: each command answered by one
+/// answer.
 struct FuzzedCore {
-    /// A class: the core's receiver and the fuzzing loop share the last answer.
+    /// A class: the feature's output and the fuzzing loop share the last answer.
     private final class LastAnswer {
-        var message: Message?
+        var answer: DiceAnswer?
     }
     private let last = LastAnswer()
-    private let send: Input<Message>
+    private let send: Input<DiceCommand>
 
     init(seed: UInt64) {
         let last = last
-        send = createAppCore(
-            store: createMemoryStore(initial: AppState.initial), random: .seeded(seed),
-            clock: .fixed(Date(timeIntervalSince1970: 0)), receivers: [{ last.message = $0 }])
+        send = createDiceFeature(
+            store: createMemoryStore(initial: DiceHistory()), random: .seeded(seed),
+            clock: .fixed(Date(timeIntervalSince1970: 0)), output: { last.answer = $0 })
     }
 
-    func ask(_ message: Message) -> Message? {
-        last.message = nil
-        send(message)
-        return last.message
+    func ask(_ command: DiceCommand) -> DiceAnswer? {
+        last.answer = nil
+        send(command)
+        return last.answer
     }
 }

@@ -34,13 +34,13 @@ for index in 0..<inputs {
     var rolled: DiceRoll?
     tally.time(.roll, input) {
         watchdog.watch(input) {
-            if case .dice(.rolled(let roll)) = core.ask(.dice(.roll(expression: input, times: 3))) { rolled = roll }
+            if case .rolled(let roll) = core.ask(.roll(expression: input, times: 3)) { rolled = roll }
         }
     }
     var weighed: DiceStatistics?
     tally.time(.weigh, input) {
         watchdog.watch(input) {
-            if case .dice(.weighed(let statistics)) = core.ask(.dice(.weigh(expression: input))) {
+            if case .weighed(let statistics) = core.ask(.weigh(expression: input)) {
                 weighed = statistics
             }
         }
