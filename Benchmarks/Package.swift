@@ -25,14 +25,14 @@ let package = Package(
         .executableTarget(
             name: "HotPathInstructions",
             dependencies: [.product(name: "AppCore", package: "AppCore")],
-            path: "Benchmarks/HotPathInstructions"
+            path: "Tools/HotPathInstructions"
         ),
         // Not a benchmark and not in CI: random inputs through the dice parser, roller and weigher.
         // Run it from this folder: `swift run -c release DiceFuzz [inputs] [seed]`.
         .executableTarget(
             name: "DiceFuzz",
             dependencies: [.product(name: "AppCore", package: "AppCore")],
-            path: "Benchmarks/DiceFuzz"
+            path: "Tools/DiceFuzz"
         ),
     ],
     swiftLanguageModes: [.v6]
