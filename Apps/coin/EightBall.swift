@@ -8,8 +8,8 @@ struct EightBall: ParsableCommand {
         commandName: "eightball",
         abstract: "Ask the Magic 8-Ball a yes-or-no question.",
         discussion: """
-            One of the twenty classic answers, each equally likely: ten affirmative, five
-            non-committal, five negative. With --json, one object: {"question": …, "answer": …,
+            One of the twenty classic answers, each equally likely: ten affirmative, five \
+            non-committal, five negative. With --json, one object: {"question": …, "answer": …, \
             "kind": "affirmative" | "non-committal" | "negative", "seed": …}.
 
             Examples:

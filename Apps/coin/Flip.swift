@@ -8,10 +8,10 @@ struct Flip: ParsableCommand {
         abstract: "Flip one or more fair coins.",
         discussion: """
             Prints the flips, then how many heads and tails. With --json, one object:
-            {"seed": …, "flips": ["heads", …], "heads": N, "tails": N}, and with --stats also
+            {"seed": …, "flips": ["heads", …], "heads": N, "tails": N}, and with --stats also \
             "longestRun", "runs" and "pValue".
 
-            --stats adds the longest run of one side, the number of runs, and the p-value of the
+            --stats adds the longest run of one side, the number of runs, and the p-value of the \
             exact two-sided binomial test: the chance that a fair coin lands this far from even.
 
             Examples:

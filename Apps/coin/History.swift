@@ -9,7 +9,7 @@ struct History: ParsableCommand {
         abstract: "Show past flips and 8-Ball answers, newest first.",
         discussion: """
             The history lives in the store (see --store and --data) and keeps the last \
-            \(CoinHistory.limit) tosses and the last \(EightBallHistory.limit) answers.
+            \(CoinHistory.limit) tosses and the last \(EightBallHistory.limit) answers. \
             With --json, one object: {"entries": [{"type": "flip" | "eightball", "at": …, …}]}.
 
             Examples:

@@ -8,12 +8,12 @@ struct Until: ParsableCommand {
         commandName: "until",
         abstract: "Flip until a sequence appears, and count the flips.",
         discussion: """
-            The sequence is written with H and T, 1 to \(CoinLimits.sequence) letters. Prints
-            how many flips each search took and, with --times, their mean beside the exact
-            expectation for a fair coin. A search that has not ended after \(CoinLimits.flipsPerSearch)
+            The sequence is written with H and T, 1 to \(CoinLimits.sequence) letters. Prints \
+            how many flips each search took and, with --times, their mean beside the exact \
+            expectation for a fair coin. A search that has not ended after \(CoinLimits.flipsPerSearch) \
             flips stops with an error.
 
-            With --json, one object: {"seed": …, "sequence": "HHT", "flipsNeeded": [N, …],
+            With --json, one object: {"seed": …, "sequence": "HHT", "flipsNeeded": [N, …], \
             "mean": …, "expected": …}.
 
             Examples:

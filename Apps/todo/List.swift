@@ -7,7 +7,7 @@ struct List: ParsableCommand {
         commandName: "list",
         abstract: "List to-dos: the open ones, unless told otherwise.",
         discussion: """
-            With --json, an array of objects: {"id", "title", "completed", "completedAt", "due",
+            With --json, an array of objects: {"id", "title", "completed", "completedAt", "due", \
             "priority", "tags", "contexts", "notes", "extras", "created"}.
 
             Examples:

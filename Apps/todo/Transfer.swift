@@ -10,7 +10,7 @@ struct Export: ParsableCommand {
         commandName: "export",
         abstract: "Write every to-do to stdout, as JSON or todo.txt.",
         discussion: """
-            todo.txt keeps priority, completion and dates, +tags, @contexts and key:value pairs
+            todo.txt keeps priority, completion and dates, +tags, @contexts and key:value pairs \
             (due:2026-12-01, and id: so that a round trip keeps the ids); notes stay behind.
 
             Examples:
