@@ -93,12 +93,7 @@ struct Roll: ParsableCommand {
         }
         let style = TextStyle.forStandardOutput()
         for result in roll.results {
-            if common.verbose {
-                for term in result.terms { print(RollText.term(term, style: style)) }
-                print(style.bold("= \(result.total)"))
-            } else {
-                print(result.total)
-            }
+            print(common.verbose ? RollText.result(result, style: style) : "\(result.total)")
         }
         if common.verbose { print(style.seedNote(seed)) }
     }

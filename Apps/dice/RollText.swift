@@ -3,6 +3,11 @@ import ProgramKit
 
 /// How a term's dice read with -v: `4d6kh3: 6 5 3 ~1~ → 14`.
 enum RollText {
+    /// A result with -v: each term's dice on a line, then `= total`.
+    static func result(_ result: RollResult, style: TextStyle) -> String {
+        (result.terms.map { term($0, style: style) } + [style.bold("= \(result.total)")]).joined(separator: "\n")
+    }
+
     static func term(_ term: TermRoll, style: TextStyle) -> String {
         let dice = term.dice.map { die($0, style: style) }.joined(separator: " ")
         return "\(term.notation): \(dice) → \(term.value)"

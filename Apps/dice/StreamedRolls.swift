@@ -9,6 +9,8 @@ struct StreamedRolls {
     let seed: UInt64
     let json: Bool
     let verbose: Bool
+    private let style = TextStyle.forStandardOutput()
+    private let encoder = ValueCoding.makeEncoder()
     private var first = true
 
     init(expression: String, seed: UInt64, json: Bool, verbose: Bool) {
@@ -23,11 +25,7 @@ struct StreamedRolls {
             let part = try encoded(RollReport.results(results))
             text += (first ? "" : ",") + part.dropFirst().dropLast()
         } else if verbose {
-            let style = TextStyle.forStandardOutput()
-            for result in results {
-                for term in result.terms { text += RollText.term(term, style: style) + "\n" }
-                text += style.bold("= \(result.total)") + "\n"
-            }
+            for result in results { text += RollText.result(result, style: style) + "\n" }
         } else {
             for result in results { text += "\(result.total)\n" }
         }
@@ -40,11 +38,11 @@ struct StreamedRolls {
         if json {
             try StandardOutput.line(#"],"seed":\#(seed)}"#)
         } else if verbose {
-            try StandardOutput.line(TextStyle.forStandardOutput().seedNote(seed))
+            try StandardOutput.line(style.seedNote(seed))
         }
     }
 
     private func encoded(_ value: some Encodable) throws -> String {
-        String(decoding: try ValueCoding.makeEncoder().encode(value), as: UTF8.self)
+        String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
