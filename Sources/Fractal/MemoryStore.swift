@@ -18,6 +18,13 @@ public func createMemoryStore<State: Changeable>(initial: State) -> Store<State>
             }
             notify(observers)
         },
+        changeOne: { change in
+            let observers = try shared.withLock { contents in
+                try contents.state.apply(change)
+                return contents.observers
+            }
+            notify(observers)
+        },
         reset: {
             let observers = shared.withLock { contents in
                 contents.state = initial

@@ -113,4 +113,19 @@ struct ScopedStoreSpec {
         #expect(store.state().left.total == 2)
         #expect(store.state().right.total == 3)
     }
+
+    @Test func aViewHandsOnOneChangeOrManyAsTheWholesAllOrNone() throws {
+        let store = createMemoryStore(initial: Pair())
+        let told = Counter()
+        store.updated { told.increment() }
+        let view = scope(store, to: { $0.left }, change: Pair.Change.left)
+        try view.changeOne(2)
+        try view.change([3])
+        try view.change([4, 5])
+        #expect(throws: Refused.self) { try view.changeOne(0) }
+        #expect(throws: Refused.self) { try view.change([6, 0]) }
+        #expect(store.state().left.total == 14)
+        #expect(store.state().right.total == 0)
+        #expect(told.count == 3)
+    }
 }

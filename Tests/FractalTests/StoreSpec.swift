@@ -42,6 +42,26 @@ struct StoreSpec {
     }
 
     @Test(arguments: StoreVariant.allCases)
+    func oneChangeAloneDoesWhatAListOfItDoes(_ variant: StoreVariant) throws {
+        let alone = try variant.make(initial: start, in: folder)
+        let listed = createMemoryStore(initial: start)
+        let (toldAlone, toldListed) = (Counter(), Counter())
+        alone.updated { toldAlone.increment() }
+        listed.updated { toldListed.increment() }
+        try alone.changeOne(.add("apples", 1))
+        try listed.change([.add("apples", 1)])
+        #expect(throws: Tally.Refused.self) { try alone.changeOne(.refuse) }
+        try alone.changeOne(.add("plums", 4))
+        try listed.change([.add("plums", 4)])
+        #expect(alone.state() == listed.state())
+        #expect(toldAlone.count == 2)
+        #expect(toldListed.count == 2)
+        if variant != .memory {  // kept: a store opened again finds it
+            #expect(try variant.make(initial: start, in: folder).state() == listed.state())
+        }
+    }
+
+    @Test(arguments: StoreVariant.allCases)
     func resetGoesBackToTheInitialValue(_ variant: StoreVariant) throws {
         let store = try variant.make(initial: start, in: folder)
         try store.change([.add("plums", 4)])
@@ -111,6 +131,15 @@ struct MemoryStoreSpec {
         let copiesAfterFirstChange = copies.count
         for entry in 1...1_000 { try store.change([.append(entry)]) }
         #expect(copiesAfterFirstChange == 1)
+        #expect(copies.count == 1)
+        #expect(store.state().entries == Array(0...1_000))
+    }
+
+    @Test func oneChangeAloneReusesTheStorageToo() throws {
+        let copies = Counter()
+        let store = createMemoryStore(initial: CopyCountingLog(copies: copies))
+        try store.changeOne(.append(0))
+        for entry in 1...1_000 { try store.changeOne(.append(entry)) }
         #expect(copies.count == 1)
         #expect(store.state().entries == Array(0...1_000))
     }

@@ -8,10 +8,9 @@ func createFlipCoins(
         guard (1...CoinLimits.flips).contains(count) else {
             return output(.failed(reason: .countOutOfRange(count: count, limit: CoinLimits.flips)))
         }
-        let flips = (0..<count).map { _ in random.uniform(below: 2) == 0 ? CoinSide.heads : .tails }
-        let toss = CoinToss(flips: flips, at: clock.now())
+        let toss = CoinToss(count: count, at: clock.now()) { random.uniform(below: 2) == 0 ? .heads : .tails }
         do {
-            try store.change([.record(toss)])
+            try store.changeOne(.record(toss))
             output(.flipped(toss: toss))
         } catch {
             output(.failed(reason: .notStored(reason: "\(error)")))

@@ -12,6 +12,26 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
     let notify: @Sendable ([@Sendable () -> Void]) -> Void = { observers in
         for observer in observers { observer() }
     }
+    // A journal keeps changes as a list, so one change is kept as a list of one.
+    let change: @Sendable ([J.State.Change]) throws -> Void = { changes in
+        let observers = try shared.withLock { contents in
+            var applied = false
+            do {
+                try contents.journal.exclusively {
+                    try contents.journal.catchUp(&contents.state)
+                    try contents.state.apply(changes)
+                    applied = true
+                    try contents.journal.append(changes, reaching: contents.state)
+                }
+            } catch {
+                if applied { contents.journal.forget() }  // memory may be ahead of what was kept
+                throw error
+            }
+            tidy(&contents, warn: warn)
+            return contents.observers
+        }
+        notify(observers)
+    }
     return (
         state: {
             shared.withLock { contents in
@@ -20,25 +40,8 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
                 return contents.state
             }
         },
-        change: { changes in
-            let observers = try shared.withLock { contents in
-                var applied = false
-                do {
-                    try contents.journal.exclusively {
-                        try contents.journal.catchUp(&contents.state)
-                        try contents.state.apply(changes)
-                        applied = true
-                        try contents.journal.append(changes, reaching: contents.state)
-                    }
-                } catch {
-                    if applied { contents.journal.forget() }  // memory may be ahead of what was kept
-                    throw error
-                }
-                tidy(&contents, warn: warn)
-                return contents.observers
-            }
-            notify(observers)
-        },
+        change: change,
+        changeOne: { try change([$0]) },
         reset: {
             let observers = try shared.withLock { contents in
                 try contents.journal.exclusively { try contents.journal.replace(with: initial) }
