@@ -61,21 +61,24 @@ public enum Answer: Equatable, Sendable {
 public func createAppCore(
     store: Store<AppState>, random: RandomSource, clock: TimeSource, output: @escaping Output<Answer>
 ) -> Input<Command> {
-    /// A feature, built as it would be alone, on the app's store and output.
-    func lift<Part, FeatureCommand, FeatureAnswer>(
-        _ create: (Store<Part>, RandomSource, TimeSource, @escaping Output<FeatureAnswer>) -> Input<FeatureCommand>,
-        _ state: @escaping @Sendable (AppState) -> Part, _ change: @escaping @Sendable (Part.Change) -> AppState.Change,
-        _ answer: @escaping (FeatureAnswer) -> Answer
-    ) -> Input<FeatureCommand> {
-        Fractal.lift(
-            { create($0, random, clock, $1) }, store: store, state: state, change: change, answer: answer,
-            output: output)
-    }
-    let coin = lift(createCoinFeature, { $0.coins }, AppState.Change.coins, Answer.coin)
-    let eightBall = lift(createEightBallFeature, { $0.eightBall }, AppState.Change.eightBall, Answer.eightBall)
-    let dice = lift(createDiceFeature, { $0.dice }, AppState.Change.dice, Answer.dice)
-    let todo = lift(createTodoFeature, { $0.todos }, AppState.Change.todos, Answer.todo)
-    let deck = lift(createDeckFeature, { $0.deck }, AppState.Change.deck, Answer.deck)
+    // Each feature is lifted here, where every type is known, rather than through a helper generic
+    // over the feature: then its view of the store and its output are plain closures of concrete
+    // types, with no conversions between generic and concrete calling conventions on every message.
+    let coin = Fractal.lift(
+        { createCoinFeature(store: $0, random: random, clock: clock, output: $1) }, store: store,
+        state: { $0.coins }, change: AppState.Change.coins, answer: Answer.coin, output: output)
+    let eightBall = Fractal.lift(
+        { createEightBallFeature(store: $0, random: random, clock: clock, output: $1) }, store: store,
+        state: { $0.eightBall }, change: AppState.Change.eightBall, answer: Answer.eightBall, output: output)
+    let dice = Fractal.lift(
+        { createDiceFeature(store: $0, random: random, clock: clock, output: $1) }, store: store,
+        state: { $0.dice }, change: AppState.Change.dice, answer: Answer.dice, output: output)
+    let todo = Fractal.lift(
+        { createTodoFeature(store: $0, random: random, clock: clock, output: $1) }, store: store,
+        state: { $0.todos }, change: AppState.Change.todos, answer: Answer.todo, output: output)
+    let deck = Fractal.lift(
+        { createDeckFeature(store: $0, random: random, clock: clock, output: $1) }, store: store,
+        state: { $0.deck }, change: AppState.Change.deck, answer: Answer.deck, output: output)
     return { command in
         switch command {
         case .coin(let command): coin(command)

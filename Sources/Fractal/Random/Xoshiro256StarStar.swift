@@ -29,7 +29,10 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable {
         return result
     }
 
+    /// Always inlined, with masking shifts: `k` is a constant from 1 to 63, so neither the call
+    /// nor the checks of a smart shift are needed on every draw.
+    @inline(__always)
     private func rotateLeft(_ x: UInt64, by k: UInt64) -> UInt64 {
-        (x << k) | (x >> (64 - k))
+        (x &<< k) | (x &>> (64 &- k))
     }
 }
