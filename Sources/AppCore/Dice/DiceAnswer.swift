@@ -1,16 +1,17 @@
 import Foundation
 
-/// What the dice feature answers.
+/// What the dice feature answers. The larger cases are `indirect`, in a box of their own, so that
+/// the app's `Answer`, as large as its largest case, stays small (see `TodoAnswer`).
 public enum DiceAnswer: Codable, Equatable, Sendable {
     /// A roll of up to `DiceLimits.keptResults` results, whole, as kept in the history.
-    case rolled(roll: DiceRoll)
+    indirect case rolled(roll: DiceRoll)
     /// The next results of a longer roll, in order, as they are rolled.
     case rolling(results: [RollResult])
     /// A longer roll has ended: it gave `results` results, none of them kept.
-    case rolledMany(expression: String, results: Int, at: Date)
-    case tallied(tally: DiceRollTally)
-    case weighed(statistics: DiceStatistics)
+    indirect case rolledMany(expression: String, results: Int, at: Date)
+    indirect case tallied(tally: DiceRollTally)
+    indirect case weighed(statistics: DiceStatistics)
     case history(rolls: [DiceRoll])
     case historyCleared
-    case failed(reason: DiceFailure)
+    indirect case failed(reason: DiceFailure)
 }

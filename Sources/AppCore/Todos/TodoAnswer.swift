@@ -1,15 +1,19 @@
 /// What the to-do feature answers. `abbreviation` is how many digits of an id tell every item apart.
+///
+/// The cases that carry a whole item or a failure are `indirect`, kept in a box of their own: the
+/// app's `Answer` is as large as its largest case, and every answer of every feature, the coin's
+/// on the hot path too, is copied at that size on its way out.
 public enum TodoAnswer: Codable, Equatable, Sendable {
-    case added(item: TodoItem, abbreviation: Int)
+    indirect case added(item: TodoItem, abbreviation: Int)
     case changed(items: [TodoItem], abbreviation: Int)
-    case forked(item: TodoItem, from: TodoID, abbreviation: Int)
+    indirect case forked(item: TodoItem, from: TodoID, abbreviation: Int)
     case deleted(items: [TodoItem], abbreviation: Int)
     case imported(items: [TodoItem], abbreviation: Int)
     case undid(label: String)
     case redid(label: String)
     case listed(items: [TodoItem], abbreviation: Int)
-    case shown(item: TodoItem, abbreviation: Int)
+    indirect case shown(item: TodoItem, abbreviation: Int)
     case journal(entries: [JournalEntry])
     case exported(text: String)
-    case failed(reason: TodoFailure)
+    indirect case failed(reason: TodoFailure)
 }
