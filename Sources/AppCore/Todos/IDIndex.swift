@@ -24,6 +24,24 @@ struct IDIndex: Sendable {
         return max(Self.shortest, before, after)
     }
 
+    /// Adds many ids at once: appended, then sorted together, instead of shifting the index once
+    /// for each; returns the prefix length that tells every id apart.
+    mutating func insert(contentsOf ids: some Collection<TodoID>) -> Int {
+        sorted.append(contentsOf: ids)
+        sorted.sort()
+        return abbreviation
+    }
+
+    /// The ids that start with `prefix`, in sorted order: they sit together, from where `prefix`
+    /// itself would go, so a binary search finds the first and the run ends at the first that
+    /// does not start with it.
+    func ids(startingWith prefix: String) -> ArraySlice<TodoID> {
+        let first = slot(of: TodoID(prefix))
+        var end = first
+        while end < sorted.count && sorted[end].value.hasPrefix(prefix) { end += 1 }
+        return sorted[first..<end]
+    }
+
     mutating func remove(_ id: TodoID) {
         let position = slot(of: id)
         if position < sorted.count && sorted[position] == id { sorted.remove(at: position) }

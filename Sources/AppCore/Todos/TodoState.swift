@@ -15,6 +15,8 @@ public struct TodoState: Changeable, Fresh {
     public static let undoLimit = 100
     /// How many journal entries are kept; the oldest go first.
     public static let journalLimit = 100_000
+    /// Up to how many ids a command adds go into the index one at a time.
+    private static let insertedOneByOne = 64
 
     public private(set) var items: OrderedDictionary<TodoID, TodoItem> = [:]
     public private(set) var journal: Deque<JournalEntry> = []
@@ -34,9 +36,10 @@ public struct TodoState: Changeable, Fresh {
         case .perform(let command):
             let done = try resolve(command)
             put(done.after, over: done)
+            let named = Self.namedActions(of: command)
             for id in done.touched {
                 let item = done.after[id] ?? done.before[id]
-                record(command.at, action(of: command, id, done), id, item?.title ?? "", command.label)
+                record(command.at, action(of: id, named, done), id, item?.title ?? "", command.label)
             }
             undoable.append(done)
             if undoable.count > Self.undoLimit { undoable.removeFirst() }
@@ -62,9 +65,13 @@ public struct TodoState: Changeable, Fresh {
     public func resolve(_ reference: String) throws(TodoFailure) -> TodoID {
         let key = reference.lowercased()
         if items[TodoID(key)] != nil { return TodoID(key) }
-        let matches = key.isEmpty ? [] : items.keys.filter { $0.value.hasPrefix(key) }
+        let matches = key.isEmpty ? [] : index.ids(startingWith: key)
         guard let match = matches.first else { throw .notFound(reference: reference) }
-        guard matches.count == 1 else { throw .ambiguous(reference: reference, matches: Array(matches.prefix(5))) }
+        guard matches.count == 1 else {
+            // Named in the order they were made, as `todo list` shows them.
+            let made = matches.sorted { (items.index(forKey: $0) ?? 0) < (items.index(forKey: $1) ?? 0) }
+            throw .ambiguous(reference: reference, matches: Array(made.prefix(5)))
+        }
         return match
     }
 
@@ -73,23 +80,25 @@ public struct TodoState: Changeable, Fresh {
         var before: [TodoID: TodoItem] = [:]
         var after: [TodoID: TodoItem] = [:]
         var touched: [TodoID] = []
-        func current(_ id: TodoID) -> TodoItem? { touched.contains(id) ? after[id] : items[id] }
+        // The same ids as `touched`, to ask in O(1): an import touches a hundred thousand.
+        var seen: Set<TodoID> = []
+        func current(_ id: TodoID) -> TodoItem? { seen.contains(id) ? after[id] : items[id] }
         for edit in command.edits {
             switch edit {
             case .add(let item, _):
                 guard current(item.id) == nil else { throw .duplicateID(id: item.id) }
-                if !touched.contains(item.id) { touched.append(item.id) }
+                if seen.insert(item.id).inserted { touched.append(item.id) }
                 after[item.id] = item
             case .alter(let id, let changes):
                 guard let item = current(id) else { throw .notFound(reference: id.value) }
-                if !touched.contains(id) {
+                if seen.insert(id).inserted {
                     touched.append(id)
                     before[id] = item
                 }
                 after[id] = try item.alter(changes)
             case .delete(let id):
                 guard let item = current(id) else { throw .notFound(reference: id.value) }
-                if !touched.contains(id) {
+                if seen.insert(id).inserted {
                     touched.append(id)
                     before[id] = item
                 }
@@ -102,25 +111,43 @@ public struct TodoState: Changeable, Fresh {
     /// Makes each touched item what `side` says: there, changed in place, or gone.
     private mutating func put(_ side: [TodoID: TodoItem], over done: DoneCommand) {
         var removed = false
+        var added: [TodoID] = []
         for id in done.touched {
             if let item = side[id] {
-                if items.updateValue(item, forKey: id) == nil { abbreviation = max(abbreviation, index.insert(id)) }
+                if items.updateValue(item, forKey: id) == nil { added.append(id) }
             } else if items.removeValue(forKey: id) != nil {
                 index.remove(id)
                 removed = true
             }
         }
+        // A few new ids go into the index one by one; many (an import) are sorted in together,
+        // since each insertion shifts the ids after it.
+        if added.count <= Self.insertedOneByOne {
+            for id in added { abbreviation = max(abbreviation, index.insert(id)) }
+        } else {
+            abbreviation = index.insert(contentsOf: added)
+        }
         if removed { abbreviation = index.abbreviation }
     }
 
-    private func action(of command: TodoBatch, _ id: TodoID, _ done: DoneCommand) -> JournalEntry.Action {
+    /// What the journal says of an id the command added or deleted: the first such edit of it.
+    /// Worked out once a command, not once an id, which made an import quadratic.
+    private static func namedActions(of command: TodoBatch) -> [TodoID: JournalEntry.Action] {
+        var named: [TodoID: JournalEntry.Action] = [:]
         for edit in command.edits {
             switch edit {
-            case .add(let item, let action) where item.id == id: return action
-            case .delete(let deleted) where deleted == id: return .deleted
-            default: continue
+            case .add(let item, let action): if named[item.id] == nil { named[item.id] = action }
+            case .delete(let deleted): if named[deleted] == nil { named[deleted] = .deleted }
+            case .alter: continue
             }
         }
+        return named
+    }
+
+    private func action(
+        of id: TodoID, _ named: [TodoID: JournalEntry.Action], _ done: DoneCommand
+    ) -> JournalEntry.Action {
+        if let action = named[id] { return action }
         let (old, new) = (done.before[id], done.after[id])
         if old?.isCompleted == false && new?.isCompleted == true { return .completed }
         if old?.isCompleted == true && new?.isCompleted == false { return .reopened }

@@ -46,6 +46,34 @@ struct TodoFeatureSpec {
         #expect(core.todos.items[item.id]?.completed == noon)
     }
 
+    @Test func aPrefixSeveralIdsShareIsAmbiguousAndNamesThemInTheOrderMade() throws {
+        let lines = ["ab12000003", "ab12000001", "cd00000000", "ab12000002"].map { "call \($0) id:\($0)" }
+        _ = core.todo(.importItems(text: lines.joined(separator: "\n"), format: .todotxt))
+        let before = core.store.state()
+        #expect(
+            core.todo(.complete(references: ["ab12"]))
+                == .failed(
+                    reason: .ambiguous(
+                        reference: "ab12", matches: [TodoID("ab12000003"), TodoID("ab12000001"), TodoID("ab12000002")]))
+        )
+        #expect(core.todo(.complete(references: ["ab13"])) == .failed(reason: .notFound(reference: "ab13")))
+        #expect(core.store.state() == before)
+        #expect(try core.todos.resolve("AB12000001") == TodoID("ab12000001"))
+        #expect(try core.todos.resolve("cd") == TodoID("cd00000000"))
+    }
+
+    @Test func anImportOfManyKeepsEveryIdApartByItsShortForm() throws {
+        let lines = (0..<300).map { "item \($0)" }
+        _ = core.todo(.importItems(text: lines.joined(separator: "\n"), format: .todotxt))
+        let todos = core.todos
+        let reread = try ValueCoding.makeDecoder().decode(TodoState.self, from: ValueCoding.makeEncoder().encode(todos))
+        #expect(todos.items.count == 300)
+        #expect(todos.abbreviation == reread.abbreviation)
+        for id in todos.items.keys {
+            #expect(try todos.resolve(String(id.value.prefix(todos.abbreviation))) == id)
+        }
+    }
+
     @Test func anUnknownIdIsNotFoundAndChangesNothing() throws {
         try core.add("buy milk")
         let before = core.store.state()
