@@ -6,29 +6,29 @@
 @inlinable
 public func createMemoryStore<State: Changeable>(initial: State) -> Store<State> {
     let shared = Locked(MemoryStoreContents(state: initial))
-    let notify: @Sendable ([@Sendable () -> Void]) -> Void = { observers in
-        for observer in observers { observer() }
+    let notify: @Sendable ([@Sendable () -> Void]?) -> Void = { observers in
+        for observer in observers ?? [] { observer() }
     }
     return (
         state: { shared.withLock { $0.state } },
         change: { changes in
             let observers = try shared.withLock { contents in
                 try contents.state.apply(changes)
-                return contents.observers
+                return contents.toTell
             }
             notify(observers)
         },
         changeOne: { change in
             let observers = try shared.withLock { contents in
                 try contents.state.apply(change)
-                return contents.observers
+                return contents.toTell
             }
             notify(observers)
         },
         reset: {
             let observers = shared.withLock { contents in
                 contents.state = initial
-                return contents.observers
+                return contents.toTell
             }
             notify(observers)
         },
@@ -46,4 +46,9 @@ struct MemoryStoreContents<State: Changeable>: Sendable {
     init(state: State) {
         self.state = state
     }
+
+    /// The observers, or nil when there are none: what nearly every change finds, and then the
+    /// list is not retained and released around the telling.
+    @inlinable
+    var toTell: [@Sendable () -> Void]? { observers.isEmpty ? nil : observers }
 }
