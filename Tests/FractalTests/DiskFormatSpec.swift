@@ -10,6 +10,18 @@ struct DiskFormatSpec {
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
     }
 
+    @Test func crc32EightBytesAStepIsTheCRCOfOneByteAStep() {
+        var random = SystemRandomNumberGenerator()
+        for count in [0, 1, 7, 8, 9, 15, 16, 17, 100, 1_003] {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let seed = UInt32.random(in: 0...UInt32.max, using: &random)
+            // A lazy sequence has no contiguous storage: it is checked a byte at a time.
+            #expect(
+                CRC32.checksum(bytes, startingWith: seed) == CRC32.checksum(bytes.lazy.map { $0 }, startingWith: seed))
+            #expect(CRC32.checksum(bytes[...], startingWith: seed) == CRC32.checksum(bytes, startingWith: seed))
+        }
+    }
+
     @Test func aRecordReadsBackWithItsKindAndPayload() throws {
         let bytes = DiskFormat.header() + DiskFormat.record(.changes, payload: Array("[1]".utf8))
         let scan = try DiskFormat.scan(bytes, from: DiskFormat.headerSize, path: "p")
