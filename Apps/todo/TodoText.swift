@@ -7,15 +7,36 @@ import ProgramKit
 enum TodoText {
     /// `3f2a  [ ] (A) buy milk  due 2026-12-01  +errands @shop`
     static func line(_ item: TodoItem, abbreviation: Int, style: TextStyle) -> String {
+        var text = ""
+        append(item, abbreviation: abbreviation, style: style, to: &text)
+        return text
+    }
+
+    /// Appends an item's line, without its line break, to `text`: built in place, piece by piece,
+    /// since `todo list` makes one for each of thousands of items.
+    static func append(_ item: TodoItem, abbreviation: Int, style: TextStyle, to text: inout String) {
+        text += style.bold(shown(item.id, abbreviation))
+        text += item.isCompleted ? " [x] " : " [ ] "
+        if let priority = item.priority {
+            text += paint("(\(priority.letter))", priority, style)
+            text += " "
+        }
         let title = TerminalText.escaped(item.title)
-        var parts = [style.bold(shown(item.id, abbreviation)), item.isCompleted ? "[x]" : "[ ]"]
-        if let priority = item.priority { parts.append(paint("(\(priority.letter))", priority, style)) }
-        parts.append(item.isCompleted ? style.dim(title) : title)
-        var details: [String] = []
-        if let due = item.due { details.append("due \(due)") }
-        details +=
-            item.tags.map { "+\(TerminalText.escaped($0))" } + item.contexts.map { "@\(TerminalText.escaped($0))" }
-        return parts.joined(separator: " ") + (details.isEmpty ? "" : "  " + style.dim(details.joined(separator: " ")))
+        text += item.isCompleted ? style.dim(title) : title
+        guard item.due != nil || !item.tags.isEmpty || !item.contexts.isEmpty else { return }
+        var details = ""
+        if let due = item.due { details += "due \(due)" }
+        func add(_ labels: [String], marked mark: String) {
+            for label in labels {
+                if !details.isEmpty { details += " " }
+                details += mark
+                details += TerminalText.escaped(label)
+            }
+        }
+        add(item.tags, marked: "+")
+        add(item.contexts, marked: "@")
+        text += "  "
+        text += style.dim(details)
     }
 
     /// Every field, one to a line, for `todo show`.
@@ -56,6 +77,9 @@ enum TodoText {
     }
 }
 
+/// How much of a long list is written at once, in bytes.
+private let outputBlock = 64 * 1_024
+
 /// Prints items as text lines, or as an array of records with --json.
 func show(_ items: [TodoItem], abbreviation: Int, verb: String? = nil, json: Bool) throws {
     if json {
@@ -63,8 +87,17 @@ func show(_ items: [TodoItem], abbreviation: Int, verb: String? = nil, json: Boo
         return
     }
     let style = TextStyle.forStandardOutput()
+    // The lines are written a block at a time, not one `print` each.
+    var block = ""
+    block.reserveCapacity(outputBlock + 1_024)
     for item in items {
-        let line = TodoText.line(item, abbreviation: abbreviation, style: style)
-        print(verb.map { "\($0) \(line)" } ?? line)
+        if let verb { block += verb + " " }
+        TodoText.append(item, abbreviation: abbreviation, style: style, to: &block)
+        block += "\n"
+        if block.utf8.count >= outputBlock {
+            try StandardOutput.write(block)
+            block.removeAll(keepingCapacity: true)
+        }
     }
+    if !block.isEmpty { try StandardOutput.write(block) }
 }
