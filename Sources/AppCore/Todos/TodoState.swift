@@ -15,8 +15,10 @@ public struct TodoState: Changeable, Fresh {
     public static let undoLimit = 100
     /// How many journal entries are kept; the oldest go first.
     public static let journalLimit = 100_000
-    /// Up to how many ids a command adds go into the index one at a time.
-    private static let insertedOneByOne = 64
+    /// Up to how many edits a command is worked out by looking through them; beyond, through a
+    /// set and a dictionary made for it (an import of many), which a command of a few would not
+    /// repay.
+    private static let fewEdits = 16
 
     public private(set) var items: OrderedDictionary<TodoID, TodoItem> = [:]
     public private(set) var journal: Deque<JournalEntry> = []
@@ -36,10 +38,10 @@ public struct TodoState: Changeable, Fresh {
         case .perform(let command):
             let done = try resolve(command)
             put(done.after, over: done)
-            let named = Self.namedActions(of: command)
+            let named = command.edits.count > Self.fewEdits ? Self.namedActions(of: command) : nil
             for id in done.touched {
                 let item = done.after[id] ?? done.before[id]
-                record(command.at, action(of: id, named, done), id, item?.title ?? "", command.label)
+                record(command.at, action(of: id, named, command, done), id, item?.title ?? "", command.label)
             }
             undoable.append(done)
             if undoable.count > Self.undoLimit { undoable.removeFirst() }
@@ -80,28 +82,31 @@ public struct TodoState: Changeable, Fresh {
         var before: [TodoID: TodoItem] = [:]
         var after: [TodoID: TodoItem] = [:]
         var touched: [TodoID] = []
-        // The same ids as `touched`, to ask in O(1): an import touches a hundred thousand.
+        // A command of many edits (an import touches a hundred thousand) also keeps its touched
+        // ids in a set, to ask in O(1); a few are looked through, without making one.
+        let many = command.edits.count > Self.fewEdits
         var seen: Set<TodoID> = []
-        func current(_ id: TodoID) -> TodoItem? { seen.contains(id) ? after[id] : items[id] }
+        func wasTouched(_ id: TodoID) -> Bool { many ? seen.contains(id) : touched.contains(id) }
+        func touch(_ id: TodoID) -> Bool {
+            guard !wasTouched(id) else { return false }
+            touched.append(id)
+            if many { seen.insert(id) }
+            return true
+        }
+        func current(_ id: TodoID) -> TodoItem? { wasTouched(id) ? after[id] : items[id] }
         for edit in command.edits {
             switch edit {
             case .add(let item, _):
                 guard current(item.id) == nil else { throw .duplicateID(id: item.id) }
-                if seen.insert(item.id).inserted { touched.append(item.id) }
+                _ = touch(item.id)
                 after[item.id] = item
             case .alter(let id, let changes):
                 guard let item = current(id) else { throw .notFound(reference: id.value) }
-                if seen.insert(id).inserted {
-                    touched.append(id)
-                    before[id] = item
-                }
+                if touch(id) { before[id] = item }
                 after[id] = try item.alter(changes)
             case .delete(let id):
                 guard let item = current(id) else { throw .notFound(reference: id.value) }
-                if seen.insert(id).inserted {
-                    touched.append(id)
-                    before[id] = item
-                }
+                if touch(id) { before[id] = item }
                 after[id] = nil
             }
         }
@@ -111,22 +116,20 @@ public struct TodoState: Changeable, Fresh {
     /// Makes each touched item what `side` says: there, changed in place, or gone.
     private mutating func put(_ side: [TodoID: TodoItem], over done: DoneCommand) {
         var removed = false
+        // A few new ids go into the index one by one; many (an import) are sorted in together,
+        // since each insertion shifts the ids after it.
+        let oneByOne = done.touched.count <= Self.fewEdits
         var added: [TodoID] = []
         for id in done.touched {
             if let item = side[id] {
-                if items.updateValue(item, forKey: id) == nil { added.append(id) }
+                guard items.updateValue(item, forKey: id) == nil else { continue }
+                if oneByOne { abbreviation = max(abbreviation, index.insert(id)) } else { added.append(id) }
             } else if items.removeValue(forKey: id) != nil {
                 index.remove(id)
                 removed = true
             }
         }
-        // A few new ids go into the index one by one; many (an import) are sorted in together,
-        // since each insertion shifts the ids after it.
-        if added.count <= Self.insertedOneByOne {
-            for id in added { abbreviation = max(abbreviation, index.insert(id)) }
-        } else {
-            abbreviation = index.insert(contentsOf: added)
-        }
+        if !added.isEmpty { abbreviation = max(abbreviation, index.insert(contentsOf: added)) }
         if removed { abbreviation = index.abbreviation }
     }
 
@@ -144,10 +147,22 @@ public struct TodoState: Changeable, Fresh {
         return named
     }
 
+    /// What the journal says the command did to `id`: from `named` when the command had many
+    /// edits, else from its edits, looked through.
     private func action(
-        of id: TodoID, _ named: [TodoID: JournalEntry.Action], _ done: DoneCommand
+        of id: TodoID, _ named: [TodoID: JournalEntry.Action]?, _ command: TodoBatch, _ done: DoneCommand
     ) -> JournalEntry.Action {
-        if let action = named[id] { return action }
+        if let named {
+            if let action = named[id] { return action }
+        } else {
+            for edit in command.edits {
+                switch edit {
+                case .add(let item, let action) where item.id == id: return action
+                case .delete(let deleted) where deleted == id: return .deleted
+                default: continue
+                }
+            }
+        }
         let (old, new) = (done.before[id], done.after[id])
         if old?.isCompleted == false && new?.isCompleted == true { return .completed }
         if old?.isCompleted == true && new?.isCompleted == false { return .reopened }
