@@ -27,6 +27,12 @@ let package = Package(
             dependencies: [.product(name: "AppCore", package: "AppCore")],
             path: "Tools/HotPathInstructions"
         ),
+        // One durable change after another, for counting their instructions (`count-durable-instructions`).
+        .executableTarget(
+            name: "DurableChange",
+            dependencies: [.product(name: "AppCore", package: "AppCore")],
+            path: "Tools/DurableChange"
+        ),
         // Not a benchmark and not in CI: random inputs through the dice parser, roller and weigher.
         // Run it from this folder: `swift run -c release DiceFuzz [inputs] [seed]`.
         .executableTarget(

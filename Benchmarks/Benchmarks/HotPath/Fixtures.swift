@@ -21,10 +21,11 @@ func todoState(count: Int) throws -> (AppState, [TodoID]) {
     return (state, ids)
 }
 
-/// A folder for a durable store, new for each benchmark.
-func scratchPath(_ name: String) -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "appcore-benchmarks-\(UUID().uuidString)")
+/// A folder for a durable store, new for each benchmark: in the system's temporary folder, or in
+/// memory (`/dev/shm`), where a sync costs next to nothing, to measure what a change costs above it.
+func scratchPath(_ name: String, inMemory: Bool = false) -> String {
+    let base = inMemory ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+    let folder = base.appendingPathComponent("appcore-benchmarks-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.appendingPathComponent(name).path
 }

@@ -20,6 +20,7 @@ let benchmarks: @Sendable () -> Void = {
     reducers()
     stores()
     hotPaths()
+    shortIDs()
     growth()
     startUp()
 }
@@ -117,6 +118,18 @@ func stores() {
             setup: { single.set(try open(scratchPath(name))) },
             teardown: { try single.value.destroy() })
 
+        // The same change where a sync is next to free: what a durable change costs above its
+        // `fsync`, the store's own work (Linux only: `/dev/shm` is a memory file system).
+        let synced = Fixture<Store<Counter>>()
+        Benchmark(
+            "store-\(name)-change-above-sync", configuration: .init(scalingFactor: .one, maxIterations: 10_000),
+            closure: { benchmark in
+                let store = synced.value
+                for _ in benchmark.scaledIterations { try store.change([.add(1)]) }
+            },
+            setup: { synced.set(try open(scratchPath(name, inMemory: true))) },
+            teardown: { try synced.value.destroy() })
+
         let batched = Fixture<Store<Counter>>()
         Benchmark(
             "store-\(name)-batch-1000", configuration: .init(scalingFactor: .kilo, maxIterations: 100),
@@ -161,6 +174,31 @@ func hotPaths() {
                 // Done, then open again: the same hundred items, whatever the size of the list.
                 let commands = ids.prefix(100).flatMap {
                     [Command.todo(.complete(references: [$0.value])), .todo(.reopen(references: [$0.value]))]
+                }
+                core.set((send, commands))
+            })
+    }
+}
+
+// MARK: Short ids: a to-do named as `todo list` shows it, the shortest start no other id shares
+
+func shortIDs() {
+    for count in [1_000, 100_000] {
+        let core = Fixture<(Input<Command>, [Command])>()
+        Benchmark(
+            "short-id-toggle-\(count / 1_000)k",
+            closure: { benchmark in
+                let (send, commands) = core.value
+                for index in benchmark.scaledIterations { send(commands[index % commands.count]) }
+            },
+            setup: {
+                let (state, ids) = try todoState(count: count)
+                let short = { (id: TodoID) in String(id.value.prefix(state.todos.abbreviation)) }
+                let send = createAppCore(
+                    store: createMemoryStore(initial: state), random: .seeded(1), clock: benchmarkClock,
+                    output: { _ in })
+                let commands = ids.prefix(100).flatMap {
+                    [Command.todo(.complete(references: [short($0)])), .todo(.reopen(references: [short($0)]))]
                 }
                 core.set((send, commands))
             })
