@@ -11,14 +11,7 @@ public func createMemoryStore<State: Changeable>(initial: State) -> Store<State>
     }
     return (
         state: { shared.withLock { $0.state } },
-        change: { changes in
-            let observers = try shared.withLock { contents in
-                try contents.state.apply(changes)
-                return contents.toTell
-            }
-            notify(observers)
-        },
-        changeOne: { change in
+        change: { change in
             let observers = try shared.withLock { contents in
                 try contents.state.apply(change)
                 return contents.toTell

@@ -14,11 +14,7 @@ public func scope<Whole: Changeable, Part: Changeable>(
 ) -> Store<Part> {
     (
         state: { part(store.state()) },
-        change: { changes in
-            guard changes.count != 1 else { return try store.changeOne(embed(changes[0])) }
-            try store.change(changes.map(embed))
-        },
-        changeOne: { change in try store.changeOne(embed(change)) },
+        change: { change in try store.change(embed(change)) },
         reset: { throw StoreViewError.wholeStoreOnly(operation: "reset") },
         updated: store.updated,
         destroy: { throw StoreViewError.wholeStoreOnly(operation: "destroy") }

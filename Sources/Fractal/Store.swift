@@ -5,11 +5,11 @@
 public typealias Store<State: Changeable> = (
     /// The current value.
     state: @Sendable () -> State,
-    /// Applies the changes, all or none, keeps them, then tells every observer.
-    change: @Sendable ([State.Change]) throws -> Void,
-    /// `change` of one change, without the array: what nearly every message sends, so that its
-    /// path allocates nothing. Behaves exactly as `change([change])`.
-    changeOne: @Sendable (State.Change) throws -> Void,
+    /// Applies one change, keeps it, then tells every observer. A change that does not apply
+    /// throws and leaves the state as it was. Several steps that must be kept together are one
+    /// change of the state's own vocabulary (a to-do batch, say), so a change is one value and its
+    /// path allocates nothing.
+    change: @Sendable (State.Change) throws -> Void,
     /// Goes back to the initial value.
     reset: @Sendable () throws -> Void,
     /// Registers an observer, told after every change and every reset.

@@ -36,7 +36,7 @@ struct DamagedTailSpec {
         let warnings = WarningLog()
         let store = try createDiskStore(at: path, initial: Ledger(), warn: warnings.warn)
 
-        try store.change([.append("tea")])
+        try store.change(.append("tea"))
 
         let aside = "\(path).damaged-at-\(lastRecord.lowerBound)"
         #expect(try bytes(aside) == Array(damaged[lastRecord]))
@@ -51,7 +51,7 @@ struct DamagedTailSpec {
 
     @Test func zerosAfterTheLastRecordAreSaidAndSetAsideLikeADamagedOne() throws {
         let store = try createDiskStore(at: path, initial: Ledger())
-        try store.change([.append("milk")])
+        try store.change(.append("milk"))
         let whole = try bytes(path)
         try Data(whole + Array(repeating: 0, count: 40)).write(to: URL(fileURLWithPath: path))
         let warnings = WarningLog()
@@ -59,7 +59,7 @@ struct DamagedTailSpec {
         let reopened = try createDiskStore(at: path, initial: Ledger(), warn: warnings.warn)
         #expect(reopened.state().entries == ["milk"])
         #expect(warnings.said.count == 1)
-        try reopened.change([.append("tea")])
+        try reopened.change(.append("tea"))
 
         #expect(try bytes("\(path).damaged-at-\(whole.count)") == Array(repeating: 0, count: 40))
         #expect(try createDiskStore(at: path, initial: Ledger()).state().entries == ["milk", "tea"])
@@ -67,7 +67,7 @@ struct DamagedTailSpec {
 
     @Test func aTornWriteIsLeftByAReaderAndCutInSilenceByTheNextWriter() throws {
         let store = try createDiskStore(at: path, initial: Ledger())
-        try store.change([.append("milk")])
+        try store.change(.append("milk"))
         let whole = try bytes(path)
         let torn = whole + DiskFormat.record(.changes, payload: Array(repeating: 7, count: 30)).prefix(20)
         try Data(torn).write(to: URL(fileURLWithPath: path))
@@ -76,7 +76,7 @@ struct DamagedTailSpec {
         let reopened = try createDiskStore(at: path, initial: Ledger(), warn: warnings.warn)
         #expect(reopened.state().entries == ["milk"])
         #expect(try bytes(path) == torn)
-        try reopened.change([.append("tea")])
+        try reopened.change(.append("tea"))
 
         #expect(warnings.said.isEmpty)
         #expect(try createDiskStore(at: path, initial: Ledger()).state().entries == ["milk", "tea"])
@@ -87,10 +87,10 @@ struct DamagedTailSpec {
     /// A store of three changes whose last record has one bit flipped, and where that record lies.
     private func storeWithDamagedLastChange() throws -> (bytes: [UInt8], lastRecord: Range<Int>) {
         let store = try createDiskStore(at: path, initial: Ledger())
-        try store.change([.append("milk")])
-        try store.change([.append("eggs")])
+        try store.change(.append("milk"))
+        try store.change(.append("eggs"))
         let start = try bytes(path).count
-        try store.change([.append("bread")])
+        try store.change(.append("bread"))
         var damaged = try bytes(path)
         damaged[damaged.count - 2] ^= 0x01
         try Data(damaged).write(to: URL(fileURLWithPath: path))

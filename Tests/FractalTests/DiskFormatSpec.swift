@@ -45,14 +45,14 @@ struct DiskFormatSpec {
         let folder = try TemporaryFolder()
         let path = folder.path("store")
         let store = try createDiskStore(at: path, initial: Ledger())
-        try store.change([.append("milk")])
+        try store.change(.append("milk"))
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         let half = DiskFormat.record(.changes, payload: Array(#"[{"append":{"_0":"eggs"}}]"#.utf8)).prefix(20)
         try (whole + half).write(to: URL(fileURLWithPath: path))
 
         let reopened = try createDiskStore(at: path, initial: Ledger())
         #expect(reopened.state().entries == ["milk"])
-        try reopened.change([.append("tea")])
+        try reopened.change(.append("tea"))
         #expect(try createDiskStore(at: path, initial: Ledger()).state().entries == ["milk", "tea"])
     }
 }

@@ -15,8 +15,8 @@ struct DurableStoreSpec {
     @Test(arguments: DurableVariant.allCases)
     func reopeningGivesBackExactlyTheStateItHad(_ variant: DurableVariant) throws {
         let store = try variant.open(at: path, initial: Ledger())
-        try store.change([.append("milk")])
-        try store.change([.append("eggs"), .append("bread")])
+        try store.change(.append("milk"))
+        try store.change(.appendBoth("eggs", "bread"))
         let reopened = try variant.open(at: path, initial: Ledger())
         #expect(reopened.state().entries == ["milk", "eggs", "bread"])
     }
@@ -26,7 +26,7 @@ struct DurableStoreSpec {
         // Enough changes to outweigh the snapshot many times over, so it is rewritten on the way.
         let store = try variant.open(at: path, initial: Ledger())
         let entries = (0..<1_500).map { "entry \($0) " + String(repeating: "x", count: 80) }
-        for entry in entries { try store.change([.append(entry)]) }
+        for entry in entries { try store.change(.append(entry)) }
         let reopened = try variant.open(at: path, initial: Ledger())
         #expect(reopened.state().entries == entries)
         #expect(try fileSize(path) < 3 * 1_500 * 100 + 4 * 1024)
@@ -35,16 +35,16 @@ struct DurableStoreSpec {
     @Test(arguments: DurableVariant.allCases)
     func aResetIsKept(_ variant: DurableVariant) throws {
         let store = try variant.open(at: path, initial: Ledger())
-        try store.change([.append("milk")])
+        try store.change(.append("milk"))
         try store.reset()
-        try store.change([.append("tea")])
+        try store.change(.append("tea"))
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == ["tea"])
     }
 
     @Test(arguments: DurableVariant.allCases)
     func destroyRemovesEveryFileItKept(_ variant: DurableVariant) throws {
         let store = try variant.open(at: path, initial: Ledger())
-        try store.change([.append("milk")])
+        try store.change(.append("milk"))
         try store.destroy()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
     }
@@ -53,8 +53,8 @@ struct DurableStoreSpec {
     func twoStoresOnOneFileSeeEachOthersChanges(_ variant: DurableVariant) throws {
         let first = try variant.open(at: path, initial: Ledger())
         let second = try variant.open(at: path, initial: Ledger())
-        try first.change([.append("milk")])
-        try second.change([.append("eggs")])
+        try first.change(.append("milk"))
+        try second.change(.append("eggs"))
         #expect(first.state().entries == ["milk", "eggs"])
         #expect(second.state().entries == ["milk", "eggs"])
     }
@@ -63,8 +63,8 @@ struct DurableStoreSpec {
     func aChangeMadeElsewhereIsCheckedAgainstTheLatestState(_ variant: DurableVariant) throws {
         let first = try variant.open(at: path, initial: Ledger())
         let second = try variant.open(at: path, initial: Ledger())
-        try first.change([.append("milk")])
-        #expect(throws: Ledger.Duplicate.self) { try second.change([.append("milk")]) }
+        try first.change(.append("milk"))
+        #expect(throws: Ledger.Duplicate.self) { try second.change(.append("milk")) }
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == ["milk"])
     }
 
@@ -72,7 +72,7 @@ struct DurableStoreSpec {
     func aResetMadeElsewhereIsSeen(_ variant: DurableVariant) throws {
         let first = try variant.open(at: path, initial: Ledger())
         let second = try variant.open(at: path, initial: Ledger())
-        try first.change([.append("milk")])
+        try first.change(.append("milk"))
         try second.reset()
         #expect(first.state().entries == [])
     }
@@ -82,7 +82,7 @@ struct DurableStoreSpec {
         let entries = (0..<400).map { "entry \($0) " + String(repeating: "x", count: 400) }
         var largestLog = 0
         for entry in entries {
-            try store.change([.append(entry)])
+            try store.change(.append(entry))
             largestLog = max(largestLog, try fileSize(path + "-wal"))
         }
         #expect(largestLog > 0)  // changes were kept in the log, not copied at once

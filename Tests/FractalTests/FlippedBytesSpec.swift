@@ -105,8 +105,8 @@ struct FlippedBytesSpec {
         var initial = Ledger()
         try initial.apply(.append("milk"))
         let store = try variant.open(at: path, initial: initial)
-        try store.change([.append("eggs")])
-        try store.change([.append("bread"), .append("tea")])
+        try store.change(.append("eggs"))
+        try store.change(.appendBoth("bread", "tea"))
         return store.state()
     }
 

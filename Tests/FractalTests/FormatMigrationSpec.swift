@@ -29,7 +29,7 @@ struct FormatMigrationSpec {
 
         #expect(store.state().entries == ["milk", "eggs"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(file))
-        try store.change([.append("tea")])
+        try store.change(.append("tea"))
         #expect(try diskVersion() == DiskFormat.version)
         #expect(try createDiskStore(at: path, initial: Ledger()).state().entries == ["milk", "eggs", "tea"])
     }
@@ -50,7 +50,7 @@ struct FormatMigrationSpec {
 
         #expect(store.state().entries == ["milk", "eggs"])
         #expect(try sqliteVersion() == 1)
-        try store.change([.append("tea")])
+        try store.change(.append("tea"))
         #expect(try sqliteVersion() == SQLiteRowFormat.newestVersion)
         #expect(try createSQLiteStore(at: path, initial: Ledger()).state().entries == ["milk", "eggs", "tea"])
     }
@@ -72,7 +72,7 @@ struct FormatMigrationSpec {
 
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == written)
         let store = try variant.open(at: path, initial: Ledger())
-        try store.change([.append("tea")])
+        try store.change(.append("tea"))
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == written + ["tea"])
         if variant == .sqlite { #expect(try sqliteVersion() == SQLiteRowFormat.newestVersion) }
     }
@@ -80,7 +80,7 @@ struct FormatMigrationSpec {
     @Test(arguments: DurableVariant.allCases)
     func aNewStoreIsWrittenInTheNewestFormat(_ variant: DurableVariant) throws {
         let store = try variant.open(at: path, initial: Ledger())
-        try store.change([.append("milk")])
+        try store.change(.append("milk"))
         let version = try variant == .disk ? diskVersion() : sqliteVersion()
         #expect(version == (variant == .disk ? DiskFormat.version : SQLiteRowFormat.newestVersion))
     }

@@ -25,7 +25,7 @@ struct HostileDiskSpec {
         for index in 0..<1_000 {
             let entry = "\(index) \(Self.padding)"
             do {
-                try store.change([.append(entry)])
+                try store.change(.append(entry))
                 kept.append(entry)
             } catch let error as StoreError {
                 refusal = error
@@ -40,7 +40,7 @@ struct HostileDiskSpec {
         #expect(warnings.said.allSatisfy { $0.hasPrefix("the change was kept, but rewriting") })
 
         try disk.remount(readOnly: false, kilobytes: 4096)  // room again
-        try store.change([.append("tea")])
+        try store.change(.append("tea"))
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == kept + ["tea"])
     }
 
@@ -52,12 +52,12 @@ struct HostileDiskSpec {
         let path = disk.path("store")
         let warnings = WarningLog()
         let store = try variant.open(at: path, initial: Ledger(), warn: warnings.warn)
-        try store.change([.append("milk")])
+        try store.change(.append("milk"))
         try immutable(disk.folder.url.path, true)
         defer { try? immutable(disk.folder.url.path, false) }
         let entries = ["milk"] + (0..<30).map { "\($0) \(Self.padding)" }
 
-        for entry in entries.dropFirst() { try store.change([.append(entry)]) }
+        for entry in entries.dropFirst() { try store.change(.append(entry)) }
 
         #expect(store.state().entries == entries)
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == entries)
@@ -79,7 +79,7 @@ struct HostileDiskSpec {
     func aReadOnlyDiskIsReadAndAChangeRefusedNamingTheFile(_ variant: DurableVariant) throws {
         let disk = try SmallDisk(kilobytes: 1024)
         let path = disk.path("store")
-        try variant.open(at: path, initial: Ledger()).change([.append("milk")])
+        try variant.open(at: path, initial: Ledger()).change(.append("milk"))
         try disk.remount(readOnly: true, kilobytes: 1024)
 
         let run = try ChildProcess.run(exerciser: [variant.rawValue, path, "show"])

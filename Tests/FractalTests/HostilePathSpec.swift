@@ -52,7 +52,7 @@ struct HostilePathSpec {
     @Test(arguments: DurableVariant.allCases)
     func theLeftoversOfACrashedRewriteAreRemovedByTheNextWriter(_ variant: DurableVariant) throws {
         let path = folder.path("store")
-        try variant.open(at: path, initial: Ledger()).change([.append("milk")])
+        try variant.open(at: path, initial: Ledger()).change(.append("milk"))
         let gone = try ChildProcess.run(exerciser: ["usage"])  // a process that has ended
         let dead = "store.new-\(gone.status == 64 ? gone.processIdentifier : 0)"
         let leftovers = [dead, dead + "-wal", dead + "-journal"]
@@ -61,7 +61,7 @@ struct HostilePathSpec {
 
         let store = try variant.open(at: path, initial: Ledger())
         #expect(Set(leftovers).isSubset(of: try names()))  // opening writes nothing
-        try store.change([.append("tea")])
+        try store.change(.append("tea"))
 
         #expect(try names().isDisjoint(with: leftovers))
         #expect(Set(others).isSubset(of: try names()))

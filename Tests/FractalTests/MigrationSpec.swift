@@ -72,7 +72,7 @@ struct MigrationSpec {
     func theFirstChangeWritesTheStoreAnewAndTheStepRunsOnce(_ variant: DurableVariant) throws {
         let folder = try TemporaryFolder()
         let path = try earlierStore(variant, in: folder)
-        try variant.open(at: path, initial: RenamedTally()).change([.add(1)])
+        try variant.open(at: path, initial: RenamedTally()).change(.add(1))
         #expect(try variant.open(at: path, initial: RenamedTally()).state() == RenamedTally(total: 11))
         // Now of the newest schema, a program that knows no migration refuses it, untouched.
         let after = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -95,7 +95,7 @@ struct MigrationSpec {
             + DiskFormat.record(.changes, payload: Array(try json.encode([EarlierTally.Change.bump(2)])))
         try Data(file).write(to: URL(fileURLWithPath: path))
         #expect(try createDiskStore(at: path, initial: RenamedTally()).state() == RenamedTally(total: 7))
-        try createDiskStore(at: path, initial: RenamedTally()).change([.add(1)])
+        try createDiskStore(at: path, initial: RenamedTally()).change(.add(1))
         #expect(try createDiskStore(at: path, initial: RenamedTally()).state() == RenamedTally(total: 8))
     }
 

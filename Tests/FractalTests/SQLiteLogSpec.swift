@@ -41,7 +41,7 @@ struct SQLiteLogSpec {
 
         let store = try DurableVariant.sqlite.open(at: path, initial: Ledger())
         #expect(store.state().entries == ["milk", "eggs", "bread"])
-        try store.change([.append("tea")])
+        try store.change(.append("tea"))
         #expect(
             try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == [
                 "milk", "eggs", "bread", "tea",
@@ -50,7 +50,7 @@ struct SQLiteLogSpec {
 
     @Test func aDamagedDatabaseWithChangesInItsLogIsRefusedAndNeitherFileWritten() throws {
         let store = try DurableVariant.sqlite.open(at: path, initial: Ledger())
-        try store.change([.append("milk")])
+        try store.change(.append("milk"))
         // The files as a program killed now would leave them: the change in the log alone.
         let copy = folder.path("copy")
         for suffix in ["", "-wal"] {
@@ -71,7 +71,7 @@ struct SQLiteLogSpec {
 
     private func writeThreeChanges() throws {
         let store = try DurableVariant.sqlite.open(at: path, initial: Ledger())
-        for entry in ["milk", "eggs", "bread"] { try store.change([.append(entry)]) }
+        for entry in ["milk", "eggs", "bread"] { try store.change(.append(entry)) }
     }
 
     private func bytes(_ path: String) throws -> [UInt8] {

@@ -19,7 +19,7 @@ struct StoreSpec {
     @Test(arguments: StoreVariant.allCases)
     func aChangeChangesOnlyWhatItNames(_ variant: StoreVariant) throws {
         let store = try variant.make(initial: start, in: folder)
-        try store.change([.add("apples", 1)])
+        try store.change(.add("apples", 1))
         #expect(store.state().counts["apples"] == 3)
         #expect(store.state().counts["pears"] == 5)
         #expect(store.state().counts.count == 2)
@@ -28,43 +28,14 @@ struct StoreSpec {
     @Test(arguments: StoreVariant.allCases)
     func aFailedChangeLeavesTheStateAsItWas(_ variant: StoreVariant) throws {
         let store = try variant.make(initial: start, in: folder)
-        #expect(throws: Tally.Refused.self) { try store.change([.refuse]) }
+        #expect(throws: Tally.Refused.self) { try store.change(.refuse) }
         #expect(store.state() == start)
-    }
-
-    @Test(arguments: StoreVariant.allCases)
-    func aBatchAppliesAllOrNothing(_ variant: StoreVariant) throws {
-        let store = try variant.make(initial: start, in: folder)
-        #expect(throws: Tally.Refused.self) { try store.change([.add("apples", 1), .refuse]) }
-        #expect(store.state() == start)
-        try store.change([.add("apples", 1), .add("plums", 4)])
-        #expect(store.state().counts == ["apples": 3, "pears": 5, "plums": 4])
-    }
-
-    @Test(arguments: StoreVariant.allCases)
-    func oneChangeAloneDoesWhatAListOfItDoes(_ variant: StoreVariant) throws {
-        let alone = try variant.make(initial: start, in: folder)
-        let listed = createMemoryStore(initial: start)
-        let (toldAlone, toldListed) = (Counter(), Counter())
-        alone.updated { toldAlone.increment() }
-        listed.updated { toldListed.increment() }
-        try alone.changeOne(.add("apples", 1))
-        try listed.change([.add("apples", 1)])
-        #expect(throws: Tally.Refused.self) { try alone.changeOne(.refuse) }
-        try alone.changeOne(.add("plums", 4))
-        try listed.change([.add("plums", 4)])
-        #expect(alone.state() == listed.state())
-        #expect(toldAlone.count == 2)
-        #expect(toldListed.count == 2)
-        if variant != .memory {  // kept: a store opened again finds it
-            #expect(try variant.make(initial: start, in: folder).state() == listed.state())
-        }
     }
 
     @Test(arguments: StoreVariant.allCases)
     func resetGoesBackToTheInitialValue(_ variant: StoreVariant) throws {
         let store = try variant.make(initial: start, in: folder)
-        try store.change([.add("plums", 4)])
+        try store.change(.add("plums", 4))
         try store.reset()
         #expect(store.state() == start)
     }
@@ -76,8 +47,8 @@ struct StoreSpec {
         let second = Counter()
         store.updated { first.increment() }
         store.updated { second.increment() }
-        try store.change([.add("apples", 1)])
-        try store.change([.add("pears", 1)])
+        try store.change(.add("apples", 1))
+        try store.change(.add("pears", 1))
         #expect(first.count == 2)
         #expect(second.count == 2)
     }
@@ -87,7 +58,7 @@ struct StoreSpec {
         let store = try variant.make(initial: start, in: folder)
         let told = Counter()
         store.updated { told.increment() }
-        _ = try? store.change([.refuse])
+        _ = try? store.change(.refuse)
         #expect(told.count == 0)
     }
 
@@ -101,7 +72,7 @@ struct StoreSpec {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
-                    for _ in 0..<changesPerTask { try store.change([.add("task \(task)", 1)]) }
+                    for _ in 0..<changesPerTask { try store.change(.add("task \(task)", 1)) }
                 }
             }
             try await group.waitForAll()
@@ -114,9 +85,9 @@ struct StoreSpec {
     @Test(arguments: StoreVariant.allCases)
     func aStateSomebodyHoldsIsNeverChangedUnderThem(_ variant: StoreVariant) throws {
         let store = try variant.make(initial: CopyCountingLog(), in: folder)
-        try store.change([.append(1)])
+        try store.change(.append(1))
         let held = store.state()
-        try store.change([.append(2)])
+        try store.change(.append(2))
         #expect(held.entries == [1])
         #expect(store.state().entries == [1, 2])
     }
@@ -127,9 +98,9 @@ struct MemoryStoreSpec {
     @Test func aChangeToAStateNobodyElseHoldsReusesItsStorage() throws {
         let copies = Counter()
         let store = createMemoryStore(initial: CopyCountingLog(copies: copies))
-        try store.change([.append(0)])  // the first change copies away from the kept initial value
+        try store.change(.append(0))  // the first change copies away from the kept initial value
         let copiesAfterFirstChange = copies.count
-        for entry in 1...1_000 { try store.change([.append(entry)]) }
+        for entry in 1...1_000 { try store.change(.append(entry)) }
         #expect(copiesAfterFirstChange == 1)
         #expect(copies.count == 1)
         #expect(store.state().entries == Array(0...1_000))
@@ -138,8 +109,8 @@ struct MemoryStoreSpec {
     @Test func oneChangeAloneReusesTheStorageToo() throws {
         let copies = Counter()
         let store = createMemoryStore(initial: CopyCountingLog(copies: copies))
-        try store.changeOne(.append(0))
-        for entry in 1...1_000 { try store.changeOne(.append(entry)) }
+        try store.change(.append(0))
+        for entry in 1...1_000 { try store.change(.append(entry)) }
         #expect(copies.count == 1)
         #expect(store.state().entries == Array(0...1_000))
     }

@@ -66,13 +66,13 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
     /// Leaves a real store with a few changes in it at the path, closed.
     static func makeStore(_ variant: DurableVariant, at path: String) throws {
         let store = try variant.open(at: path, initial: Ledger())
-        for entry in ["milk", "eggs", "bread"] { try store.change([.append(entry)]) }
+        for entry in ["milk", "eggs", "bread"] { try store.change(.append(entry)) }
     }
 
     /// A real store with a few changes in it, as bytes; the store's files are removed again.
     static func storeBytes(_ variant: DurableVariant, at path: String) throws -> [UInt8] {
         let store = try variant.open(at: path, initial: Ledger())
-        for entry in ["milk", "eggs", "bread"] { try store.change([.append(entry)]) }
+        for entry in ["milk", "eggs", "bread"] { try store.change(.append(entry)) }
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         try store.destroy()
         return bytes

@@ -5,7 +5,7 @@
 //     store-exerciser disk|sqlite PATH show
 //
 // Each change appends "LABEL-N", or with `pairs` the two entries "LABEL-N-a" and "LABEL-N-b" as
-// one batch, so that a half-kept change would show, each followed by PADDING dots so that the
+// one change, so that a half-kept change would show, each followed by PADDING dots so that the
 // store soon rewrites its snapshot. `show` prints the entries, one a line, and changes nothing.
 // A store that cannot be read is "Error: …" on standard error and exit status 65, as in the
 // programs; warnings go to standard error too.
@@ -35,7 +35,7 @@ do {
     let padding = String(repeating: ".", count: arguments.count > 6 ? Int(arguments[6]) ?? 0 : 0)
     for index in 0..<count {
         let name = "\(label)-\(index)"
-        try store.change(pairs ? [.append("\(name)-a\(padding)"), .append("\(name)-b\(padding)")] : [.append(name)])
+        try store.change(pairs ? .appendBoth("\(name)-a\(padding)", "\(name)-b\(padding)") : .append(name))
         FileHandle.standardOutput.write(Data("ack \(index)\n".utf8))
     }
 } catch let error as StoreError {

@@ -4,6 +4,8 @@ import Fractal
 public struct Ledger: Changeable {
     public enum Change: Codable, Equatable, Sendable {
         case append(String)
+        /// Two entries kept together or not at all: a change whose half would show if half kept.
+        case appendBoth(String, String)
     }
 
     public struct Duplicate: Error, CustomStringConvertible {
@@ -21,6 +23,11 @@ public struct Ledger: Changeable {
         case .append(let entry):
             guard seen.insert(entry).inserted else { throw Duplicate(entry: entry) }
             entries.append(entry)
+        case .appendBoth(let first, let second):
+            for entry in [first, second] where seen.contains(entry) { throw Duplicate(entry: entry) }
+            guard first != second else { throw Duplicate(entry: second) }
+            try apply(.append(first))
+            try apply(.append(second))
         }
     }
 

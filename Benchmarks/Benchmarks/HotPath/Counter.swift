@@ -4,6 +4,8 @@ import AppCore
 struct Counter: Changeable {
     enum Change: Codable, Equatable, Sendable {
         case add(Int)
+        /// Many steps kept as one change, as a to-do import keeps its thousands of edits.
+        case addEach([Int])
     }
 
     private(set) var value = 0
@@ -11,6 +13,7 @@ struct Counter: Changeable {
     mutating func apply(_ change: Change) {
         switch change {
         case .add(let amount): value &+= amount
+        case .addEach(let amounts): for amount in amounts { value &+= amount }
         }
     }
 }

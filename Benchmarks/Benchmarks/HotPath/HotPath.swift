@@ -98,12 +98,12 @@ func reducers() {
     }
 }
 
-// MARK: Stores: `change`, single and batched
+// MARK: Stores: `change`
 
 func stores() {
     Benchmark("store-memory-change") { benchmark in
         let store = createMemoryStore(initial: Counter())
-        for _ in benchmark.scaledIterations { try store.change([.add(1)]) }
+        for _ in benchmark.scaledIterations { try store.change(.add(1)) }
         blackHole(store.state())
     }
 
@@ -113,7 +113,7 @@ func stores() {
             "store-\(name)-change", configuration: .init(scalingFactor: .one, maxIterations: 500),
             closure: { benchmark in
                 let store = single.value
-                for _ in benchmark.scaledIterations { try store.change([.add(1)]) }
+                for _ in benchmark.scaledIterations { try store.change(.add(1)) }
             },
             setup: { single.set(try open(scratchPath(name))) },
             teardown: { try single.value.destroy() })
@@ -125,7 +125,7 @@ func stores() {
             "store-\(name)-change-above-sync", configuration: .init(scalingFactor: .one, maxIterations: 10_000),
             closure: { benchmark in
                 let store = synced.value
-                for _ in benchmark.scaledIterations { try store.change([.add(1)]) }
+                for _ in benchmark.scaledIterations { try store.change(.add(1)) }
             },
             setup: { synced.set(try open(scratchPath(name, inMemory: true))) },
             teardown: { try synced.value.destroy() })
@@ -134,7 +134,7 @@ func stores() {
         Benchmark(
             "store-\(name)-batch-1000", configuration: .init(scalingFactor: .kilo, maxIterations: 100),
             closure: { benchmark in
-                try batched.value.change([Counter.Change](repeating: .add(1), count: benchmark.scaledIterations.count))
+                try batched.value.change(.addEach([Int](repeating: 1, count: benchmark.scaledIterations.count)))
             },
             setup: { batched.set(try open(scratchPath(name))) },
             teardown: { try batched.value.destroy() })
@@ -215,13 +215,12 @@ func growth() {
                 "store-\(name)-change-after-\(history == 1_000 ? "1k" : "1m")",
                 configuration: .init(scalingFactor: .one, maxIterations: 200),
                 closure: { benchmark in
-                    for _ in benchmark.scaledIterations { try store.value.change([.add(1)]) }
+                    for _ in benchmark.scaledIterations { try store.value.change(.add(1)) }
                 },
                 setup: {
                     let opened = try open(scratchPath(name))
-                    // The history is written in batches: what is measured is one change after it.
-                    let batch = [Counter.Change](repeating: .add(1), count: 1_000)
-                    for _ in 0..<(history / 1_000) { try opened.change(batch) }
+                    // The history is written a thousand at a time: what is measured is one change after it.
+                    for _ in 0..<(history / 1_000) { try opened.change(.add(1_000)) }
                     store.set(opened)
                 },
                 teardown: { try store.value.destroy() })

@@ -36,6 +36,6 @@ let store =
     case "sqlite": try createSQLiteStore(at: path, initial: Tally())
     default: fatalError("a store is disk or sqlite, not \(kind)")
     }
-for _ in 0..<count { try store.changeOne(.add(1)) }
+for _ in 0..<count { try store.change(.add(1)) }
 guard store.state().value == count else { fatalError("\(store.state().value) kept of \(count) changes") }
 try store.destroy()

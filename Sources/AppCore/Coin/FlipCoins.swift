@@ -10,7 +10,7 @@ func createFlipCoins(
         }
         let toss = CoinToss(count: count, at: clock.now()) { random.uniform(below: 2) == 0 ? .heads : .tails }
         do {
-            try store.changeOne(.record(toss))
+            try store.change(.record(toss))
             output(.flipped(toss: toss))
         } catch {
             output(.failed(reason: .notStored(reason: "\(error)")))

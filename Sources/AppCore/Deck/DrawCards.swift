@@ -21,7 +21,7 @@ func createDrawCards(
             }
             let cards = (0..<count).map { _ in left.remove(at: Int(random.uniform(below: UInt64(left.count)))) }
             do {
-                try store.changeOne(.draw(cards: cards))
+                try store.change(.draw(cards: cards))
                 return output(.drew(cards: cards, left: store.state().left.count))
             } catch let failure as DeckFailure {
                 refused = failure  // another program drew one of these first: choose again

@@ -4,7 +4,7 @@ import Fractal
 func createShuffleDeck(store: Store<Deck>, output: @escaping Output<DeckAnswer>) -> Input<Bool> {
     { jokers in
         do {
-            try store.changeOne(.shuffle(jokers: jokers))
+            try store.change(.shuffle(jokers: jokers))
             output(.shuffled(size: store.state().left.count))
         } catch {
             output(.failed(reason: .notStored(reason: "\(error)")))

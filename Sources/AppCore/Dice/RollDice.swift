@@ -65,7 +65,7 @@ private func parse(_ expression: String, times: Int) throws(DiceFailure) -> (Dic
 
 private func keep(_ roll: DiceRoll, _ store: Store<DiceHistory>, _ output: Output<DiceAnswer>) {
     do {
-        try store.changeOne(.record(roll.totalsOnly))
+        try store.change(.record(roll.totalsOnly))
         output(.rolled(roll: roll))
     } catch {
         output(.failed(reason: .notStored(reason: "\(error)")))

@@ -8,7 +8,7 @@ public func createClearHistory<Entry, Answer>(
 ) -> Input<Void> {
     { _ in
         do {
-            try store.changeOne(.clear)
+            try store.change(.clear)
             output(cleared)
         } catch {
             output(notStored("\(error)"))

@@ -12,7 +12,7 @@ func perform(_ batch: TodoBatch, on store: Store<TodoState>) throws(TodoFailure)
 /// not keep it.
 func keep(_ change: TodoState.Change, in store: Store<TodoState>) throws(TodoFailure) {
     do {
-        try store.changeOne(change)
+        try store.change(change)
     } catch let failure as TodoFailure {
         throw failure
     } catch {

@@ -12,26 +12,6 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
     let notify: @Sendable ([@Sendable () -> Void]) -> Void = { observers in
         for observer in observers { observer() }
     }
-    // A journal keeps changes as a list, so one change is kept as a list of one.
-    let change: @Sendable ([J.State.Change]) throws -> Void = { changes in
-        let observers = try shared.withLock { contents in
-            var applied = false
-            do {
-                try contents.journal.exclusively {
-                    try contents.journal.catchUp(&contents.state)
-                    try contents.state.apply(changes)
-                    applied = true
-                    try contents.journal.append(changes, reaching: contents.state)
-                }
-            } catch {
-                if applied { contents.journal.forget() }  // memory may be ahead of what was kept
-                throw error
-            }
-            tidy(&contents, warn: warn)
-            return contents.observers
-        }
-        notify(observers)
-    }
     return (
         state: {
             shared.withLock { contents in
@@ -40,8 +20,27 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
                 return contents.state
             }
         },
-        change: change,
-        changeOne: { try change([$0]) },
+        // A journal keeps each record as a list of changes (stores written before `change` took
+        // one change may hold several), so one change is kept as a list of one.
+        change: { change in
+            let observers = try shared.withLock { contents in
+                var applied = false
+                do {
+                    try contents.journal.exclusively {
+                        try contents.journal.catchUp(&contents.state)
+                        try contents.state.apply(change)
+                        applied = true
+                        try contents.journal.append([change], reaching: contents.state)
+                    }
+                } catch {
+                    if applied { contents.journal.forget() }  // memory may be ahead of what was kept
+                    throw error
+                }
+                tidy(&contents, warn: warn)
+                return contents.observers
+            }
+            notify(observers)
+        },
         reset: {
             let observers = try shared.withLock { contents in
                 try contents.journal.exclusively { try contents.journal.replace(with: initial) }
