@@ -1,14 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// A program runs one command and exits, so its start is most of what a person waits for. On
-/// Linux a release build links the Swift runtime and Foundation into the program and leaves it
-/// at a fixed address: nothing to load and nothing to relocate at start, which halves the time
-/// `todo add` takes before it does any work (see Benchmarks/README.md).
-let quickStart: [LinkerSetting] = [
-    .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
-]
-
 let package = Package(
     name: "AppCore",
     platforms: [.macOS(.v15)],
@@ -44,12 +36,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "coin", dependencies: ["ProgramKit"], path: "Apps/coin", linkerSettings: quickStart),
-        .executableTarget(name: "dice", dependencies: ["ProgramKit"], path: "Apps/dice", linkerSettings: quickStart),
-        .executableTarget(name: "todo", dependencies: ["ProgramKit"], path: "Apps/todo", linkerSettings: quickStart),
-        .executableTarget(
-            name: "headless", dependencies: ["ProgramKit", "Headless"], path: "Apps/headless",
-            linkerSettings: quickStart),
+        .executableTarget(name: "coin", dependencies: ["ProgramKit"], path: "Apps/coin"),
+        .executableTarget(name: "dice", dependencies: ["ProgramKit"], path: "Apps/dice"),
+        .executableTarget(name: "todo", dependencies: ["ProgramKit"], path: "Apps/todo"),
+        .executableTarget(name: "headless", dependencies: ["ProgramKit", "Headless"], path: "Apps/headless"),
 
         .testTarget(name: "FractalTests", dependencies: ["Fractal", "StoreTestSupport", "store-exerciser"]),
         // Test-only: a state for durable-store tests, and a program that writes it from another process.
