@@ -1,7 +1,12 @@
 import AppCore
 import ArgumentParser
-import Foundation
 import ProgramKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 struct EightBall: ParsableCommand {
     static let configuration = CommandConfiguration(

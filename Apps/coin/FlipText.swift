@@ -1,6 +1,11 @@
 import AppCore
-import Foundation
 import ProgramKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How flips read as text.
 enum FlipText {
@@ -20,7 +25,7 @@ enum FlipText {
         let verdict = statistics.pValue < 0.05 ? "surprising for a fair coin" : "unremarkable for a fair coin"
         return """
             longest run \(statistics.longestRun), \(statistics.runs) runs
-            p = \(String(format: "%.4g", statistics.pValue)) (two-sided binomial test): \(verdict)
+            p = \(String(printf: "%.4g", statistics.pValue)) (two-sided binomial test): \(verdict)
             """
     }
 

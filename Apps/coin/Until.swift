@@ -1,7 +1,12 @@
 import AppCore
 import ArgumentParser
-import Foundation
 import ProgramKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 struct Until: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -62,7 +67,7 @@ struct Until: ParsableCommand {
                 )
             }
             print(
-                "mean \(String(format: "%.2f", search.mean)) flips (a fair coin needs \(search.expectedFlips) on average)"
+                "mean \(String(printf: "%.2f", search.mean)) flips (a fair coin needs \(search.expectedFlips) on average)"
             )
         }
         if common.verbose { print(TextStyle.forStandardOutput().seedNote(seed)) }

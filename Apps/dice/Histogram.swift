@@ -1,6 +1,11 @@
 import AppCore
-import Foundation
 import ProgramKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A distribution drawn in the terminal: one row per total, or per range of totals when there
 /// are too many to read, each with its percentage. The exact odds of `--stats`, or what a run of
@@ -20,7 +25,7 @@ enum Histogram {
         if statistics.tailMass > 0 {
             lines.append(
                 style.dim(
-                    "totals beyond these have probability \(String(format: "%.1e", statistics.tailMass)) together"))
+                    "totals beyond these have probability \(String(printf: "%.1e", statistics.tailMass)) together"))
         }
         return lines.joined(separator: "\n")
     }
@@ -43,7 +48,7 @@ enum Histogram {
         return bins.map { bin in
             let bar = String(repeating: "█", count: Int((bin.probability / largest * Double(width)).rounded()))
             let label = String(repeating: " ", count: labelWidth - bin.label.count) + bin.label
-            return "\(label) \(String(format: "%7.3f%%", bin.probability * 100)) \(bar)"
+            return "\(label) \(String(printf: "%7.3f%%", bin.probability * 100)) \(bar)"
         }
     }
 
@@ -63,6 +68,6 @@ enum Histogram {
     }
 
     private static func format(_ value: Double) -> String {
-        String(format: "%.3f", value)
+        String(printf: "%.3f", value)
     }
 }

@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import Headless
 import ProgramKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -98,7 +103,7 @@ struct Run: AsyncParsableCommand {
 
     func run() async throws {
         var scenarios = try loadReportingMalformed(paths)
-        if let filter { scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) } }
+        if let filter { scenarios = scenarios.filter { $0.name.lowercased().contains(filter.lowercased()) } }
         if let shard {
             scenarios = scenarios.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }

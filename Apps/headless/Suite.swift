@@ -1,6 +1,11 @@
-import Foundation
 import Headless
 import ProgramKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Scenarios found under paths, chosen and run in parallel, and reported.
 enum Suite {
@@ -13,12 +18,12 @@ enum Suite {
     static func load(_ paths: [String]) throws(ScenarioError) -> [Scenario] {
         var files: [String] = []
         for path in paths {
-            var isFolder: ObjCBool = false
+            var isFolder = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
                 throw ScenarioError(file: path, line: 0, problem: "no such file or folder")
             }
-            if isFolder.boolValue {
-                let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+            if isFolder {
+                let found = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
                 files += found.filter { $0.hasSuffix(".scenario") }.sorted().map { "\(path)/\($0)" }
             } else {
                 files.append(path)

@@ -1,7 +1,12 @@
 import AppCore
 import ArgumentParser
-import Foundation
 import ProgramKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The fields a to-do can be given or changed by: `add`, `edit` and `fork` share them.
 struct ItemOptions: ParsableArguments {
@@ -20,7 +25,7 @@ struct ItemOptions: ParsableArguments {
     @Option(help: "Notes: anything more to say.")
     var notes: String?
 
-    func day(now: Date, timeZone: TimeZone) throws -> Day? {
+    func day(now: Date, timeZone: Zone) throws -> Day? {
         guard let due, due.lowercased() != "none" else { return nil }
         do {
             return try DayParser.parse(due, now: now, timeZone: timeZone)
@@ -38,7 +43,7 @@ struct ItemOptions: ParsableArguments {
     }
 
     /// The changes these options ask for, in the order a person would read them.
-    func changes(title: String?, untag: [String], now: Date, timeZone: TimeZone) throws -> [TodoItem.Change] {
+    func changes(title: String?, untag: [String], now: Date, timeZone: Zone) throws -> [TodoItem.Change] {
         var changes: [TodoItem.Change] = []
         if let title { changes.append(.title(title)) }
         if due != nil { changes.append(.due(try day(now: now, timeZone: timeZone))) }

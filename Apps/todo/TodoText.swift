@@ -1,6 +1,11 @@
 import AppCore
-import Foundation
 import ProgramKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How to-dos read as text. What an item holds is shown escaped (`TerminalText`): a store an
 /// earlier version wrote may hold control characters, which must be shown, not obeyed.
@@ -40,7 +45,7 @@ enum TodoText {
     }
 
     /// Every field, one to a line, for `todo show`.
-    static func details(_ item: TodoItem, abbreviation: Int, timeZone: TimeZone) -> String {
+    static func details(_ item: TodoItem, abbreviation: Int, timeZone: Zone) -> String {
         let time = LocalTime(timeZone: timeZone)
         var lines = [
             "id        \(TerminalText.escaped(item.id.value)) (\(shown(item.id, abbreviation)))",

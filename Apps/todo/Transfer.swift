@@ -1,7 +1,12 @@
 import AppCore
 import ArgumentParser
-import Foundation
 import ProgramKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension TodoFormat: ExpressibleByArgument {}
 
@@ -77,42 +82,31 @@ struct Import: ParsableCommand {
 
     private func read() throws -> String {
         let name = file == "-" ? "standard input" : file
-        let data: Data
-        do {
-            if file == "-" {
-                data = try readCapped(FileHandle.standardInput, name: name)
-            } else {
-                let attributes = try FileManager.default.attributesOfItem(atPath: file)
-                if attributes[.type] as? FileAttributeType == .typeDirectory {
-                    throw ProgramFailure("\(file) is a folder; import reads a file", exit: .data)
-                }
-                let size = (attributes[.size] as? Int) ?? 0
-                guard size <= Self.fileLimit else { throw tooLarge(name) }
-                guard let handle = FileHandle(forReadingAtPath: file) else {
-                    throw ProgramFailure("cannot read \(file): Permission denied", exit: .data)
-                }
-                defer { try? handle.close() }
-                data = try readCapped(handle, name: name)
-            }
-        } catch let failure as ProgramFailure {
-            throw failure
-        } catch {
-            throw ProgramFailure("cannot read \(name): \(describe(error))", exit: .data)
+        let cannotRead = { ProgramFailure("cannot read \(name): \(String(cString: strerror(errno)))", exit: .data) }
+        let descriptor = file == "-" ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw cannotRead() }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw cannotRead() }
+        if file != "-", status.st_mode & S_IFMT == S_IFDIR {
+            throw ProgramFailure("\(file) is a folder; import reads a file", exit: .data)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        if file != "-", status.st_mode & S_IFMT == S_IFREG, status.st_size > Self.fileLimit { throw tooLarge(name) }
+        // Read in chunks, refused as soon as it is past the limit: standard input has no size.
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw cannotRead() }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+            guard bytes.count <= Self.fileLimit else { throw tooLarge(name) }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ProgramFailure("\(name) is not UTF-8 text", exit: .data)
         }
         return text
-    }
-
-    /// Everything `handle` holds, refused as soon as it is more than the limit.
-    private func readCapped(_ handle: FileHandle, name: String) throws -> Data {
-        var data = Data()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            data.append(chunk)
-            guard data.count <= Self.fileLimit else { throw tooLarge(name) }
-        }
-        return data
     }
 
     private func tooLarge(_ name: String) -> ProgramFailure {

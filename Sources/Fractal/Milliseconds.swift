@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Date {
     /// This moment cut to a whole millisecond, computed the one way that `ValueCoding` also uses, so

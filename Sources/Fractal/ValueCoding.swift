@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one JSON encoding of every value: what programs print and scenario files hold (stores keep
 /// their own binary form, `BinaryFormat`). Keys are sorted, so equal values give equal text; dates

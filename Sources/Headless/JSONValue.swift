@@ -1,5 +1,10 @@
 import AppCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Any JSON value, compared as values: what `expect state` holds and what a state path finds.
 public indirect enum JSONValue: Equatable, Sendable, CustomStringConvertible {

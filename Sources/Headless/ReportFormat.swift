@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a run reports: for a person, or for the CI system reading it.
 public enum ReportFormat: String, Sendable, CaseIterable {
@@ -48,7 +52,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         var lines = ["TAP version 14", "1..\(outcomes.count)"]
         for (index, outcome) in outcomes.enumerated() {
             lines.append(
-                "\(outcome.passed ? "ok" : "not ok") \(index + 1) - \(outcome.name.replacingOccurrences(of: "#", with: "\\#"))"
+                "\(outcome.passed ? "ok" : "not ok") \(index + 1) - \(outcome.name.replacing( "#", with: "\\#"))"
             )
             guard !outcome.passed else { continue }
             lines.append("  ---")
@@ -74,7 +78,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         let failed = outcomes.count { !$0.passed }
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="headless" tests="\#(outcomes.count)" failures="\#(failed)" time="\#(String(format: "%.3f", seconds))">"#,
+            #"<testsuites name="headless" tests="\#(outcomes.count)" failures="\#(failed)" time="\#(String(printf: "%.3f", seconds))">"#,
             #"  <testsuite name="scenarios" tests="\#(outcomes.count)" failures="\#(failed)" errors="0" skipped="0">"#,
         ]
         for outcome in outcomes {
@@ -118,11 +122,11 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     }
 
     private static func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+            .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
     }
 
     private static func yamlQuoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

@@ -1,5 +1,10 @@
 import AppCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A scripted session against the AppCore: settings that make it replayable, then steps.
 public struct Scenario: Sendable {

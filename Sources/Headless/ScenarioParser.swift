@@ -1,6 +1,11 @@
 import AppCore
-import Foundation
 import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads scenario files: line by line, `#` comments, one or more scenarios a file.
 ///

@@ -1,5 +1,15 @@
 import AppCore
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes a live session as a scenario: the settings that make it replayable, then each command
 /// sent and each answer that came out, appended to a file so that many runs make one suite.
@@ -29,14 +39,21 @@ public struct ScenarioRecorder: Sendable {
     }
 
     private func append(_ lines: [String]) throws {
-        let data = Data((lines.joined(separator: "\n") + "\n").utf8)
-        if !FileManager.default.fileExists(atPath: file) {
-            try Data("# Recorded sessions: replay them with `headless replay \(file)`.\n".utf8).write(
-                to: URL(fileURLWithPath: file))
+        var text = lines.joined(separator: "\n") + "\n"
+        let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        if lseek(descriptor, 0, SEEK_END) == 0 {
+            text = "# Recorded sessions: replay them with `headless replay \(file)`.\n" + text
         }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: data)
+        try text.withUTF8 { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                written += count
+            }
+        }
     }
 }

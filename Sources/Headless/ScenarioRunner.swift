@@ -1,5 +1,10 @@
 import AppCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Plays a scenario against a fresh AppCore: the scenario's seed, clock and starting state, the
 /// store chosen, and every answer out checked against what the steps expect.

@@ -1,5 +1,10 @@
 import AppCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The state as `expect state` sees it: each feature's slice by its name, as it is coded
 /// (`coins.tosses.0.flips = "HHT"`), but the to-dos as the records `todo list --json` prints,

@@ -1,6 +1,11 @@
 import AppCore
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The options every program takes: how to show the answer and where the data lives.
 public struct CommonOptions: ParsableArguments {
@@ -37,7 +42,7 @@ extension CommonOptions {
         if let moment = ValueCoding.parse(text) { return TimeSource(now: { moment }) }
         if let day = Day(iso: text) {
             let midnight = ValueCoding.parse("\(day)T00:00:00Z") ?? Date(milliseconds: 0)
-            let offset = TimeZone.current.secondsFromGMT(for: midnight)
+            let offset = Zone.system.secondsFromGMT(for: midnight)
             let local = Date(milliseconds: midnight.milliseconds - Int64(offset) * 1_000)
             return TimeSource(now: { local })
         }

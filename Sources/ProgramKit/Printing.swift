@@ -1,5 +1,10 @@
 import AppCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Prints a value as one JSON object on stdout, in the AppCore's encoding; a failed write is a
 /// `ProgramFailure` (exit 74).

@@ -1,6 +1,11 @@
 import AppCore
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A failure a program reports: one clear line on stderr and its exit status.
 public struct ProgramFailure: Error, CustomStringConvertible {

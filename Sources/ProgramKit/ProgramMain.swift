@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension ParsableCommand {
     /// Runs the program as swift-argument-parser does, but says a usage error in one line,
@@ -22,7 +27,11 @@ extension ParsableCommand {
         if !message.isEmpty {
             StandardError.line("Error: \(TerminalText.escaped(message)) (see '\(helpCommand(for: error)) --help')")
         }
-        Foundation.exit(code.rawValue)
+        #if canImport(Glibc)
+            Glibc.exit(code.rawValue)
+        #else
+            Darwin.exit(code.rawValue)
+        #endif
     }
 }
 
@@ -34,8 +43,8 @@ extension ParsableCommand {
     private static func helpCommand(for error: any Error) -> String {
         let program = configuration.commandName ?? "the program"
         let full = fullMessage(for: error)
-        guard let start = full.range(of: "See '")?.upperBound,
-            let end = full[start...].range(of: " --help'")?.lowerBound
+        guard let start = full.firstRange(of: "See '")?.upperBound,
+            let end = full[start...].firstRange(of: " --help'")?.lowerBound
         else { return program }
         let named = String(full[start..<end])
         if let fallback = configuration.defaultSubcommand?.configuration.commandName,

@@ -1,6 +1,11 @@
 import AppCore
-import Foundation
 import Headless
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A program's link to the AppCore: opens the store, injects chance and time, sends commands and
 /// collects the answers.
@@ -35,7 +40,7 @@ public struct Session {
 
     /// The moment and time zone this session's core lives in.
     public var now: Date { clock.now() }
-    public var timeZone: TimeZone { clock.timeZone }
+    public var timeZone: Zone { clock.timeZone }
 
     /// Sends one command and returns the answers that came out, in order.
     public func send(_ command: Command) -> [Answer] {

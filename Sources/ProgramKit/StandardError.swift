@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Standard error, for warnings and errors: written directly, since a failure to write there
 /// leaves nothing more to say (and must not crash the program, as `FileHandle`'s write would).

@@ -1,6 +1,11 @@
 import AppCore
 import ArgumentParser
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which store a program's AppCore keeps its state in.
 public enum StoreKind: String, CaseIterable, ExpressibleByArgument, Sendable {
@@ -43,7 +48,7 @@ public struct StoreOptions: ParsableArguments {
             if data != nil { throw ProgramFailure("--data has no effect with --store memory", exit: .usage) }
             return createMemoryStore(initial: AppState.initial)
         }
-        let path = try data ?? environment["APPCORE_DATA"] ?? Self.defaultFolder(environment).appending("/\(fileName)")
+        let path = try data ?? environment["APPCORE_DATA"] ?? Self.defaultFolder(environment) + "/\(fileName)"
         do {
             switch kind {
             case .memory: return createMemoryStore(initial: AppState.initial)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One command's worth of coin flips, in the order they fell.
 public struct CoinToss: Codable, Equatable, Sendable {

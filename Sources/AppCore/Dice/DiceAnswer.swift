@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the dice feature answers. The larger cases are `indirect`, in a box of their own, so that
 /// the app's `Answer`, as large as its largest case, stays small (see `TodoAnswer`).

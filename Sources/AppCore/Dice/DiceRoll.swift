@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One die as it fell: every face it showed, what it counts, and what the modifiers did to it.
 public struct DieRoll: Codable, Equatable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A question put to the 8-Ball, and what it said.
 public struct EightBallReading: Codable, Equatable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One thing that happened to one to-do, with its time: the journal `todo journal` reads.
 public struct JournalEntry: Codable, Equatable, Sendable {

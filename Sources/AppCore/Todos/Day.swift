@@ -1,5 +1,10 @@
-import Foundation
 import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A calendar day, as a due date is: the same day wherever it is read, written `2026-12-01`.
 public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
@@ -44,13 +49,8 @@ public struct Day: Hashable, Comparable, Codable, Sendable, CustomStringConverti
     }
 
     /// The day it is at `date` in `timeZone`.
-    public init(_ date: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        year = parts.year ?? 1970
-        month = parts.month ?? 1
-        day = parts.day ?? 1
+    public init(_ date: Date, in timeZone: Zone) {
+        (year, month, day) = CivilCalendar.date(days: timeZone.wallClock(at: date).days)
     }
 
     /// `2026-12-01`. Written digit by digit: `String(format:)` costs twenty times as much, once

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads a due date as a person writes it, against a given moment and time zone, into a day:
 /// `2026-12-01`, `today`, `tomorrow`, `yesterday`, a weekday (`fri`, `friday`: the next one after
@@ -18,7 +22,7 @@ public enum DayParser {
         }
     }
 
-    public static func parse(_ text: String, now: Date, timeZone: TimeZone) throws(Failure) -> Day {
+    public static func parse(_ text: String, now: Date, timeZone: Zone) throws(Failure) -> Day {
         let day = try read(text, today: Day(now, in: timeZone))
         guard let day, (Day.earliest...Day.latest).contains(day) else { throw Failure(text: text, outOfRange: true) }
         return day

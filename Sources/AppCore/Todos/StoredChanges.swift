@@ -1,5 +1,10 @@
-import Foundation
 import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // How a store keeps a change to the to-dos, field by field: each kind of change by its name, then
 // what it carries, dates as milliseconds, items as in `StoredItem`. Every program start reads each

@@ -1,5 +1,10 @@
-import Foundation
 import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the to-dos are kept in a store: each item and journal entry as a plain array of its
 /// fields, dates as milliseconds. Read back at every program start, by the thousand, this form

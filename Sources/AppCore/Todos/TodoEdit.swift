@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What one command does to the to-dos: a batch of edits applied together, undone together.
 public struct TodoBatch: Codable, Equatable, Sendable {

@@ -1,5 +1,10 @@
-import Foundation
 import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One thing to do: an immutable value, changed only by `alter`, which returns a new item.
 public struct TodoItem: Codable, Equatable, Sendable, Identifiable {

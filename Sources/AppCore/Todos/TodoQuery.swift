@@ -35,9 +35,9 @@ public struct TodoQuery: Codable, Equatable, Sendable {
             guard let due = item.due, due < dueBefore else { return false }
         }
         if let search, !search.isEmpty {
-            let found =
-                item.title.localizedCaseInsensitiveContains(search)
-                || item.notes.localizedCaseInsensitiveContains(search)
+            // Case folded by the standard library's Unicode rules, not a locale's: no ICU data.
+            let words = search.lowercased()
+            let found = item.title.lowercased().contains(words) || item.notes.lowercased().contains(words)
             if !found { return false }
         }
         return true

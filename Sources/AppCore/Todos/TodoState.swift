@@ -1,6 +1,11 @@
 import Collections
-import Foundation
 import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The to-dos, in the order they were made, keyed by id so that finding one costs O(1); the
 /// commands that can be undone and redone; and the journal.

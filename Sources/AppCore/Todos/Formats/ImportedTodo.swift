@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A to-do read from a file, before it joins the list: its id, if the file gave one, and the rest.
 struct ImportedTodo {

@@ -1,5 +1,10 @@
-import Foundation
 import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The JSON that Taskwarrior's `task export` writes: an array of tasks (or one per line).
 enum TaskwarriorTodos {
@@ -20,7 +25,7 @@ enum TaskwarriorTodos {
         let annotations: [Annotation]?
     }
 
-    static func read(_ text: String, timeZone: TimeZone) throws(TodoFailure) -> [ImportedTodo] {
+    static func read(_ text: String, timeZone: Zone) throws(TodoFailure) -> [ImportedTodo] {
         let trimmed = text.trimmingWhitespace()
         // Older versions write one task a line, without the enclosing brackets.
         let json = trimmed.hasPrefix("[") ? trimmed : "[" + trimmed.split(separator: "\n").joined(separator: ",") + "]"

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A to-do as `todo list --json` prints it and `todo import --format json` reads it.
 public struct TodoRecord: Codable, Equatable, Sendable {

@@ -1,5 +1,10 @@
-import Foundation
 import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// todo.txt (github.com/todotxt/todo.txt): one task a line.
 ///
@@ -10,11 +15,11 @@ import Fractal
 /// `+project` is a tag, `@context` a context, `due:` the due day; `pri:` keeps a done task's
 /// priority and `id:` its id, so that a round trip gives back the same items. Notes do not travel.
 enum TodoTxt {
-    static func write(_ items: [TodoItem], timeZone: TimeZone) -> String {
+    static func write(_ items: [TodoItem], timeZone: Zone) -> String {
         items.map { line(for: $0, timeZone: timeZone) }.joined(separator: "\n") + (items.isEmpty ? "" : "\n")
     }
 
-    static func line(for item: TodoItem, timeZone: TimeZone) -> String {
+    static func line(for item: TodoItem, timeZone: Zone) -> String {
         var words: [String] = []
         if let completed = item.completed {
             words += ["x", Day(completed, in: timeZone).description]
@@ -31,7 +36,7 @@ enum TodoTxt {
         return words.joined(separator: " ")
     }
 
-    static func read(_ text: String, timeZone: TimeZone) throws(TodoFailure) -> [ImportedTodo] {
+    static func read(_ text: String, timeZone: Zone) throws(TodoFailure) -> [ImportedTodo] {
         var todos: [ImportedTodo] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingWhitespace()
@@ -41,7 +46,7 @@ enum TodoTxt {
         return todos
     }
 
-    private static func read(line: String, number: Int, timeZone: TimeZone) throws(TodoFailure) -> ImportedTodo {
+    private static func read(line: String, number: Int, timeZone: Zone) throws(TodoFailure) -> ImportedTodo {
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)[...]
         var todo = ImportedTodo(line: number, title: "")
         let midnight: (Day) -> Date = { day in day.start(in: timeZone) }
@@ -99,10 +104,7 @@ enum TodoTxt {
 
 extension Day {
     /// Midnight at the start of this day in `timeZone`.
-    func start(in timeZone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = DateComponents(year: year, month: month, day: day)
-        return (calendar.date(from: parts) ?? Date(milliseconds: 0)).wholeMilliseconds
+    func start(in timeZone: Zone) -> Date {
+        timeZone.startOfDay(ordinal).wholeMilliseconds
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // Records of a store that has had fewer of its state's migrations than the program knows: read as
 // `StoredValue`s, reshaped by the steps it has not had, in order, and read again as usual.

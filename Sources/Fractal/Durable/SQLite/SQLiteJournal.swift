@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -311,7 +315,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
             throw StoreError.unreadable(path: path, reason: "the file is empty, so it is not an AppCore store")
         }
         guard header == Array("SQLite format 3\0".utf8) else {
-            let start = header.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
+            let start = header.prefix(8).map { String(printf: "%02x", $0) }.joined(separator: " ")
             throw StoreError.unreadable(
                 path: path, reason: "it is not an SQLite database (it starts with the bytes \(start))")
         }

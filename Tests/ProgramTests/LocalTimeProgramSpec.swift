@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// The programs read the local time zone from the system (`TZ`, the zone files), each moment with
+/// the offset it had then: summer time in summer, whatever the season the program runs in.
+@Suite("local time, as the system's zone gives it")
+struct LocalTimeProgramSpec {
+    @Test func todayIsTheDayItIsWhereTheProgramRuns() throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        for (zone, now, day) in [
+            ("Asia/Tokyo", "2026-11-22T23:30:00Z", "2026-11-23"),
+            ("Pacific/Honolulu", "2026-11-22T05:00:00Z", "2026-11-21"),
+        ] {
+            let added = try ProgramRun.of(
+                "todo", ["add", "in \(zone)", "--due", "today", "--now", now],
+                environment: place.environment.merging(["TZ": zone]) { $1 })
+            #expect(added.status == 0)
+            #expect(try place.list().last?["due"] as? String == day)
+        }
+    }
+
+    @Test func aPastMomentIsShownWithTheOffsetItHadThen() throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        let environment = place.environment.merging(["TZ": "America/New_York"]) { $1 }
+        for now in ["2026-07-01T12:00:00Z", "2026-12-01T12:00:00Z"] {
+            #expect(try ProgramRun.of("coin", ["flip", "--now", now], environment: environment).status == 0)
+        }
+        let history = try ProgramRun.of("coin", ["history"], environment: environment)
+        #expect(history.stdout.contains("2026-07-01 08:00:00"))  // summer time, UTC-4
+        #expect(history.stdout.contains("2026-12-01 07:00:00"))  // standard time, UTC-5
+    }
+}
