@@ -18,6 +18,7 @@ struct CoinProgram: ParsableCommand {
 
             \(ProgramExit.explanation)
             """,
+        version: ProgramVersion.current,
         subcommands: [Flip.self, Until.self, EightBall.self, History.self],
         defaultSubcommand: Flip.self
     )

@@ -31,6 +31,7 @@ struct DiceProgram: ParsableCommand {
 
             \(ProgramExit.explanation)
             """,
+        version: ProgramVersion.current,
         subcommands: [Roll.self, History.self, DeckGroup.self],
         defaultSubcommand: Roll.self
     )

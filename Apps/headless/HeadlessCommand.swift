@@ -21,6 +21,7 @@ struct HeadlessCommand: AsyncParsableCommand {
             Exit status: 0 all passed, 1 some failed, 2 a scenario file is malformed or missing, 3 nothing \
             matched, 64 a mistyped command line, 74 a report that could not be written.
             """,
+        version: ProgramVersion.current,
         subcommands: [Run.self, Replay.self]
     )
 

@@ -28,6 +28,7 @@ struct TodoProgram: ParsableCommand {
 
             \(ProgramExit.explanation)
             """,
+        version: ProgramVersion.current,
         subcommands: [
             Add.self, List.self, Show.self, Edit.self, Done.self, Reopen.self, Fork.self, Delete.self, Undo.self,
             Redo.self, Journal.self, Export.self, Import.self,
