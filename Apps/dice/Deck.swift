@@ -27,6 +27,7 @@ struct DeckGroup: ParsableCommand {
 extension DeckGroup {
     struct Draw: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "draw",
             abstract: "Draw cards, each at random from those left.",
             discussion: """
                 Prints the cards drawn, then how many are left. Drawing more than are left is an \
@@ -56,6 +57,7 @@ extension DeckGroup {
 
     struct Shuffle: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "shuffle",
             abstract: "Gather every card back into a fresh deck.",
             discussion: "With --json, one object: {\"size\": 52} (54 with --jokers).")
 
@@ -77,6 +79,7 @@ extension DeckGroup {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show what is left in the deck and what was drawn.",
             discussion: """
                 The cards left in the deck's order (spades, hearts, diamonds, clubs, then the \
