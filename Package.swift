@@ -18,9 +18,11 @@ let package = Package(
     ],
     targets: [
         // The pattern, domain-free: module shape, stores, use cases, injected randomness and time.
-        .target(name: "Fractal", dependencies: ["CSQLite"]),
+        .target(name: "Fractal", dependencies: ["CSQLite", "CLibPQ"]),
         // The system's libsqlite3, for the SQLite store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The system's libpq, PostgreSQL's own client library, for the PostgreSQL store.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // The one immutable core every program shares.
         .target(
             name: "AppCore",

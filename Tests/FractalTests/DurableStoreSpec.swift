@@ -12,7 +12,7 @@ struct DurableStoreSpec {
         folder = try TemporaryFolder()
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.available)
     func reopeningGivesBackExactlyTheStateItHad(_ variant: DurableVariant) throws {
         let store = try variant.open(at: path, initial: Ledger())
         try store.change(.append("milk"))
@@ -21,7 +21,7 @@ struct DurableStoreSpec {
         #expect(reopened.state().entries == ["milk", "eggs", "bread"])
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.available)
     func aStateRewrittenAsASnapshotReopensExactly(_ variant: DurableVariant) throws {
         // Enough changes to outweigh the snapshot many times over, so it is rewritten on the way.
         let store = try variant.open(at: path, initial: Ledger())
@@ -29,10 +29,10 @@ struct DurableStoreSpec {
         for entry in entries { try store.change(.append(entry)) }
         let reopened = try variant.open(at: path, initial: Ledger())
         #expect(reopened.state().entries == entries)
-        #expect(try fileSize(path) < 3 * 1_500 * 100 + 4 * 1024)
+        if variant.isFile { #expect(try fileSize(path) < 3 * 1_500 * 100 + 4 * 1024) }
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.available)
     func aResetIsKept(_ variant: DurableVariant) throws {
         let store = try variant.open(at: path, initial: Ledger())
         try store.change(.append("milk"))
@@ -41,15 +41,16 @@ struct DurableStoreSpec {
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == ["tea"])
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.available)
     func destroyRemovesEveryFileItKept(_ variant: DurableVariant) throws {
         let store = try variant.open(at: path, initial: Ledger())
         try store.change(.append("milk"))
         try store.destroy()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
+        #expect(try variant.open(at: path, initial: Ledger()).state().entries == [])
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.available)
     func twoStoresOnOneFileSeeEachOthersChanges(_ variant: DurableVariant) throws {
         let first = try variant.open(at: path, initial: Ledger())
         let second = try variant.open(at: path, initial: Ledger())
@@ -59,7 +60,7 @@ struct DurableStoreSpec {
         #expect(second.state().entries == ["milk", "eggs"])
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.available)
     func aChangeMadeElsewhereIsCheckedAgainstTheLatestState(_ variant: DurableVariant) throws {
         let first = try variant.open(at: path, initial: Ledger())
         let second = try variant.open(at: path, initial: Ledger())
@@ -68,7 +69,7 @@ struct DurableStoreSpec {
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == ["milk"])
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.available)
     func aResetMadeElsewhereIsSeen(_ variant: DurableVariant) throws {
         let first = try variant.open(at: path, initial: Ledger())
         let second = try variant.open(at: path, initial: Ledger())

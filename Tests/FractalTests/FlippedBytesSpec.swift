@@ -20,7 +20,7 @@ struct FlippedBytesSpec {
         path = folder.path("store")
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.files)
     func everyFlippedByteIsFoundOrHarmless(_ variant: DurableVariant) throws {
         let kept = try makeStore(variant)
         let original = try bytes()
@@ -45,7 +45,7 @@ struct FlippedBytesSpec {
 
     /// The same, for a sample of bytes, in a process of its own that reads the store as a
     /// program does: exit status 65 and the file named, or a warning naming it, or the same entries.
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.files)
     func aProgramReadingAFlippedByteSaysSoOrShowsWhatWasKept(_ variant: DurableVariant) throws {
         let kept = try makeStore(variant)
         let original = try bytes()

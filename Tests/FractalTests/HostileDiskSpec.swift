@@ -14,7 +14,7 @@ import Testing
 struct HostileDiskSpec {
     static let padding = String(repeating: "x", count: 500)
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.files)
     func aFullDiskRefusesAChangeWholeAndLosesNothingKept(_ variant: DurableVariant) throws {
         let disk = try SmallDisk(kilobytes: 128)
         let path = disk.path("store")
@@ -46,7 +46,7 @@ struct HostileDiskSpec {
 
     /// Entries of half a kilobyte make the disk store rewrite its snapshot every few changes: in
     /// a folder where no file may be made, each rewrite fails after its change was kept.
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.files)
     func aFolderMadeReadOnlyUnderAStoreKeepsEveryChangeItAcknowledged(_ variant: DurableVariant) throws {
         let disk = try SmallDisk(kilobytes: 4096)
         let path = disk.path("store")
@@ -75,7 +75,7 @@ struct HostileDiskSpec {
         #expect(try variant.open(at: path, initial: Ledger()).state().entries.count == entries.count + 20)
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.files)
     func aReadOnlyDiskIsReadAndAChangeRefusedNamingTheFile(_ variant: DurableVariant) throws {
         let disk = try SmallDisk(kilobytes: 1024)
         let path = disk.path("store")

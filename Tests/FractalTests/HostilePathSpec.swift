@@ -14,7 +14,7 @@ struct HostilePathSpec {
 
     /// What is put where the store, its lock file or its log would be.
     static let cases: [(DurableVariant, String)] =
-        DurableVariant.allCases.flatMap { variant in
+        DurableVariant.files.flatMap { variant in
             ["a folder", "a FIFO", "a device"].map { (variant, $0) }
         } + [(.disk, "a FIFO as its lock file"), (.sqlite, "a FIFO as its log")]
 
@@ -39,7 +39,7 @@ struct HostilePathSpec {
         #expect(run.errors.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.files)
     func aPathCalledMemoryIsAFileOfThatName(_ variant: DurableVariant) throws {
         let written = try ChildProcess.run(exerciser: [variant.rawValue, ":memory:", "w", "2"], in: folder.url)
         let shown = try ChildProcess.run(exerciser: [variant.rawValue, ":memory:", "show"], in: folder.url)
@@ -49,7 +49,7 @@ struct HostilePathSpec {
         #expect(FileManager.default.fileExists(atPath: folder.path(":memory:")))
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.files)
     func theLeftoversOfACrashedRewriteAreRemovedByTheNextWriter(_ variant: DurableVariant) throws {
         let path = folder.path("store")
         try variant.open(at: path, initial: Ledger()).change(.append("milk"))

@@ -58,7 +58,7 @@ struct MigrationSpec {
         return path
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.files)
     func aStoreWrittenBeforeARenameOpensRenamed(_ variant: DurableVariant) throws {
         let folder = try TemporaryFolder()
         let path = try earlierStore(variant, in: folder)
@@ -68,7 +68,7 @@ struct MigrationSpec {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
-    @Test(arguments: DurableVariant.allCases)
+    @Test(arguments: DurableVariant.files)
     func theFirstChangeWritesTheStoreAnewAndTheStepRunsOnce(_ variant: DurableVariant) throws {
         let folder = try TemporaryFolder()
         let path = try earlierStore(variant, in: folder)

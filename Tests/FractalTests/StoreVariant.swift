@@ -7,8 +7,15 @@ enum StoreVariant: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case memory
     case disk
     case sqlite
+    case postgres
 
     var testDescription: String { rawValue }
+
+    /// The variants this machine can test: PostgreSQL only where `APPCORE_TEST_POSTGRES` names a
+    /// server (see `DurableVariant.available`).
+    static var available: [StoreVariant] {
+        [.memory] + DurableVariant.available.compactMap { StoreVariant(rawValue: $0.rawValue) }
+    }
 
     /// The variant as a durable one, or nil for the memory store.
     var durable: DurableVariant? { DurableVariant(rawValue: rawValue) }

@@ -16,7 +16,7 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
     var testDescription: String { "\(variant.rawValue): \(name)" }
 
     static let all: [DamagedFile] =
-        DurableVariant.allCases.flatMap { variant in
+        DurableVariant.files.flatMap { variant in
             [
                 DamagedFile(name: "a JPEG", variant: variant, make: { try write(jpeg, to: $0) }, says: "ff d8 ff e0"),
                 DamagedFile(name: "an empty file", variant: variant, make: { try write([], to: $0) }, says: "empty"),

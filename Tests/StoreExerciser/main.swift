@@ -1,20 +1,22 @@
 // A test-only program that writes to a durable store from its own process, so that tests can
 // crash it and run several at once. It prints "ack N" once change N has returned.
 //
-//     store-exerciser disk|sqlite PATH LABEL COUNT [pairs PADDING]
-//     store-exerciser disk|sqlite PATH show
+//     store-exerciser disk|sqlite|postgres PATH LABEL COUNT [pairs PADDING]
+//     store-exerciser disk|sqlite|postgres PATH show
 //
 // Each change appends "LABEL-N", or with `pairs` the two entries "LABEL-N-a" and "LABEL-N-b" as
 // one change, so that a half-kept change would show, each followed by PADDING dots so that the
 // store soon rewrites its snapshot. `show` prints the entries, one a line, and changes nothing.
 // A store that cannot be read is "Error: …" on standard error and exit status 65, as in the
-// programs; warnings go to standard error too.
+// programs; warnings go to standard error too. For postgres, PATH names the store on the server
+// that $APPCORE_TEST_POSTGRES names.
 import Foundation
 import Fractal
 import StoreTestSupport
 
 let arguments = CommandLine.arguments
-let usage = "usage: store-exerciser disk|sqlite PATH LABEL COUNT [pairs PADDING] | disk|sqlite PATH show\n"
+let usage =
+    "usage: store-exerciser disk|sqlite|postgres PATH LABEL COUNT [pairs PADDING] | disk|sqlite|postgres PATH show\n"
 guard arguments.count >= 4, let variant = DurableVariant(rawValue: arguments[1]) else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(64)

@@ -49,7 +49,13 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
             }
             notify(observers)
         },
-        updated: { observer in shared.withLock { $0.observers.append(observer) } },
+        updated: { observer in
+            let first = shared.withLock { contents in
+                contents.observers.append(observer)
+                return contents.observers.count == 1
+            }
+            if first { watchOtherWriters(shared, warn: warn, notify: notify) }
+        },
         destroy: {
             try shared.withLock { contents in
                 try contents.journal.destroy()
@@ -57,6 +63,36 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
             }
         }
     )
+}
+
+/// Tells the observers of changes made by other processes too: a thread of its own waits for
+/// the journal's signal, catches up, and tells them when the state is not what it was. Started
+/// with the first observer, so that a program that observes nothing pays nothing.
+private func watchOtherWriters<J: Journal>(
+    _ shared: Locked<DurableContents<J>>, warn: @escaping StoreWarning,
+    notify: @escaping @Sendable ([@Sendable () -> Void]) -> Void
+) {
+    let watch = shared.withLock { $0.journal.watch }
+    startThread {
+        do {
+            let wait = try watch.start()
+            while true {
+                try wait()
+                let observers = shared.withLock { contents -> [@Sendable () -> Void] in
+                    let before = contents.state
+                    do {
+                        try contents.journal.shared { try contents.journal.catchUp(&contents.state) }
+                    } catch {
+                        contents.journal.forget()  // read everything again next time
+                    }
+                    return contents.state == before ? [] : contents.observers
+                }
+                notify(observers)
+            }
+        } catch {
+            warn("changes made by other programs will not be shown as they come: \(error)")
+        }
+    }
 }
 
 /// Rewrites the snapshot once the changes outweigh it. The latest change is already kept: a

@@ -26,6 +26,8 @@ protocol Journal<State>: SendableMetatype {
     func forget()
     /// Removes every file the journal keeps.
     func destroy() throws
+    /// How a watching thread learns that another process may have written.
+    var watch: JournalWatch { get }
 }
 
 /// When a journal rewrites its snapshot: once the changes kept since the last one outweigh a

@@ -178,6 +178,9 @@ final class DiskJournal<State: Changeable>: Journal {
         identity = nil
     }
 
+    /// The file: a change is appended to it, a snapshot replaces it.
+    var watch: JournalWatch { .polling([path]) }
+
     /// Writes a new file holding only `state`, then puts it in place of the old one in one step.
     private func writeSnapshotFile(_ state: State) throws {
         let temporary = "\(path).new-\(getpid())"

@@ -183,6 +183,9 @@ final class SQLiteJournal<State: Changeable>: Journal {
         for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(path + suffix) }
     }
 
+    /// The database and its log: a commit writes the log, a copy of the log the database.
+    var watch: JournalWatch { .polling([path, logPath]) }
+
     private func writeSnapshot(_ state: State, at sequence: Int64) throws {
         let bytes = try RecordLimit.checked(
             SQLiteRowFormat.seal(try RecordCoding.binary.encode(state), sequence: sequence), path: path)

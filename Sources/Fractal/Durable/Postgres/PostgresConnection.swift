@@ -1,0 +1,184 @@
+import CLibPQ
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One connection to a PostgreSQL server through libpq. A class, because it owns the connection,
+/// which must be closed exactly once.
+///
+/// Results come back in binary: a `bigint` as 8 bytes, a `bytea` as its bytes, text as UTF-8.
+final class PostgresConnection {
+    let location: PostgresLocation
+    private var handle: OpaquePointer?
+
+    init(_ location: PostgresLocation) throws {
+        self.location = location
+        handle = PQconnectdb(location.url)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let error = failure("connect to")
+            close()
+            throw error
+        }
+        // libpq prints the server's notices ("relation already exists, skipping") on standard
+        // error unless told otherwise; a program says only what it means to.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    deinit { close() }
+
+    func close() {
+        PQfinish(handle)
+        handle = nil
+    }
+
+    /// The server process serving this connection, which `NOTIFY` names as the sender.
+    var serverProcess: Int32 { PQbackendPID(handle) }
+
+    /// Whether the connection was lost (a server restarted, a network gone): the next statement
+    /// connects again first.
+    var isLost: Bool { handle == nil || PQstatus(handle) != CONNECTION_OK }
+
+    /// Connects again after the connection was lost; statements before were rolled back.
+    func reconnect() throws {
+        guard let handle else { throw destroyed("connect to") }
+        PQreset(handle)
+        guard PQstatus(handle) == CONNECTION_OK else { throw failure("connect to") }
+    }
+
+    /// Runs SQL that takes no values: one statement or several.
+    func execute(_ sql: String) throws {
+        let result = PQexec(try open(), sql)
+        defer { PQclear(result) }
+        try check(result, sql)
+    }
+
+    /// Runs one statement with `values` bound in order (`$1`, `$2`, …), calling `row` for each
+    /// row it returns.
+    func run(_ sql: String, _ values: [PostgresValue] = [], row: (PostgresRow) throws -> Void = { _ in }) throws {
+        let connection = try open()
+        // Every value's bytes in one buffer, text ended by a NUL as libpq reads it.
+        var buffer: [UInt8] = []
+        var offsets: [Int] = []
+        var lengths: [Int32] = []
+        var formats: [Int32] = []
+        var types: [Oid] = []
+        for value in values {
+            offsets.append(buffer.count)
+            switch value {
+            case .integer(let integer):
+                buffer += Array(String(integer).utf8) + [0]
+                (lengths, formats, types) = (lengths + [0], formats + [0], types + [20])  // int8
+            case .text(let text):
+                buffer += Array(text.utf8) + [0]
+                (lengths, formats, types) = (lengths + [0], formats + [0], types + [25])  // text
+            case .bytes(let bytes):
+                buffer += bytes
+                (lengths, formats, types) = (lengths + [Int32(bytes.count)], formats + [1], types + [17])  // bytea
+            }
+        }
+        buffer.append(0)  // so that the buffer has an address even when every value is empty
+        let result = buffer.withUnsafeBytes { bytes -> OpaquePointer? in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
+            let pointers: [UnsafePointer<CChar>?] = offsets.map { UnsafePointer(base + $0) }
+            return PQexecParams(connection, sql, Int32(values.count), types, pointers, lengths, formats, 1)
+        }
+        defer { PQclear(result) }
+        try check(result, sql)
+        for index in 0..<PQntuples(result) {
+            try row(PostgresRow(result: result, index: index))
+        }
+    }
+
+    /// The first column of the first row, as an integer.
+    func integer(_ sql: String, _ values: [PostgresValue] = []) throws -> Int64? {
+        var found: Int64?
+        try run(sql, values) { row in found = found ?? row.integer(0) }
+        return found
+    }
+
+    /// Waits up to `milliseconds` for the server to send something, then returns the payloads
+    /// of the notifications that came, with the server process that sent each.
+    func notifications(waiting milliseconds: Int32) throws -> [(payload: String, sender: Int32)] {
+        let connection = try open()
+        var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, milliseconds)
+        guard PQconsumeInput(connection) == 1 else { throw failure("listen to") }
+        var found: [(payload: String, sender: Int32)] = []
+        while let notification = PQnotifies(connection) {
+            found.append((String(cString: notification.pointee.extra), notification.pointee.be_pid))
+            PQfreemem(notification)
+        }
+        return found
+    }
+
+    private func open() throws -> OpaquePointer {
+        guard let handle else { throw destroyed("use") }
+        return handle
+    }
+
+    private func check(_ result: OpaquePointer?, _ sql: String) throws {
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK: return
+        default: throw failure(Self.operation(of: sql))
+        }
+    }
+
+    private func destroyed(_ operation: String) -> StoreError {
+        .failed(path: location.description, operation: operation, reason: "the store was destroyed")
+    }
+
+    /// The error libpq last met, on one line, in the store's terms.
+    private func failure(_ operation: String) -> StoreError {
+        let message = handle.flatMap { PQerrorMessage($0) }.map { String(cString: $0) } ?? "out of memory"
+        let words = message.split(whereSeparator: \.isNewline).map { $0.trimmingPrefix(while: \.isWhitespace) }
+        var reason = words.first.map(String.init) ?? "the server gave no reason"
+        if reason.hasPrefix("ERROR:  ") || reason.hasPrefix("FATAL:  ") { reason = String(reason.dropFirst(8)) }
+        if handle != nil, PQstatus(handle) != CONNECTION_OK, operation != "connect to" {
+            reason = "the connection to the server was lost (\(reason))"
+        }
+        return .failed(path: location.description, operation: operation, reason: reason)
+    }
+
+    /// What a statement does to the store, in a person's words, for its error.
+    private static func operation(of sql: String) -> String {
+        sql.hasPrefix("SELECT") || sql.hasPrefix("BEGIN") || sql.hasPrefix("LISTEN") ? "read" : "write"
+    }
+}
+
+/// A value bound to a statement's parameter.
+enum PostgresValue {
+    case integer(Int64)
+    case text(String)
+    case bytes([UInt8])
+}
+
+/// One row of a statement's result, read by column index, in binary.
+struct PostgresRow {
+    let result: OpaquePointer?
+    let index: Int32
+
+    func bytes(_ column: Int32) -> [UInt8] {
+        let count = Int(PQgetlength(result, index, column))
+        guard count > 0, let value = PQgetvalue(result, index, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: value, count: count))
+    }
+
+    /// A `bigint`, `integer` or `smallint`, which come as 8, 4 or 2 bytes, most significant first.
+    func integer(_ column: Int32) -> Int64 {
+        let bytes = bytes(column)
+        let unsigned = bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let unused = UInt64((8 - bytes.count) * 8)
+        return bytes.isEmpty ? 0 : Int64(bitPattern: unsigned << unused) >> Int64(unused)
+    }
+
+    func text(_ column: Int32) -> String {
+        String(decoding: bytes(column), as: UTF8.self)
+    }
+
+    func isNull(_ column: Int32) -> Bool {
+        PQgetisnull(result, index, column) == 1
+    }
+}
