@@ -21,18 +21,43 @@ struct History: ParsableCommand {
               coin history
               coin history --json
               coin history --clear
+              coin history --watch
             """
     )
 
     @Flag(help: "Forget every past flip and answer.")
     var clear = false
 
+    @Flag(help: "Show the history oldest first, then each flip and answer as any program makes it, until Ctrl-C.")
+    var watch = false
+
     @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        if watch && (clear || common.json) { throw ValidationError("--watch shows text as it comes: give it alone") }
+    }
 
     func run() throws {
         try reportingFailures {
             let session = try Session(options: common)
-            if clear { try clearHistory(session) } else { try showHistory(session) }
+            if clear {
+                try clearHistory(session)
+            } else if watch {
+                try followHistory(session)
+            } else {
+                try showHistory(session)
+            }
+        }
+    }
+
+    /// Prints the entries no drawing before printed, oldest first, whenever the store changes.
+    private func followHistory(_ session: Session) throws -> Never {
+        let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
+        var shown: [HistoryEntry] = []
+        try session.watch {
+            let entries = oldestFirst(session)
+            for entry in entriesAdded(to: shown, in: entries) { print(entry.line(style: style, time: time)) }
+            shown = entries
         }
     }
 
@@ -47,7 +72,9 @@ struct History: ParsableCommand {
         if common.json { try printJSON(["cleared": true]) } else { print("History cleared.") }
     }
 
-    private func showHistory(_ session: Session) throws {
+    /// Every entry, flips and answers together, oldest first; the sort is stable, so entries of
+    /// one moment keep the order they were kept in.
+    private func oldestFirst(_ session: Session) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         for answer in session.send(.coin(.showHistory)) + session.send(.eightBall(.showHistory)) {
             switch answer {
@@ -56,9 +83,11 @@ struct History: ParsableCommand {
             default: continue
             }
         }
-        // Newest first; the sort is stable, so entries of one moment keep the order they were kept in.
-        let newestFirst = entries.enumerated().sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
-            .map(\.element)
+        return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    }
+
+    private func showHistory(_ session: Session) throws {
+        let newestFirst = Array(oldestFirst(session).reversed())
         if common.json {
             try printJSON(HistoryReport(entries: newestFirst))
         } else if newestFirst.isEmpty {
@@ -71,7 +100,7 @@ struct History: ParsableCommand {
 }
 
 /// One line of the history: a toss or an answer.
-enum HistoryEntry: Encodable {
+enum HistoryEntry: Encodable, Equatable {
     case flip(CoinToss)
     case eightBall(EightBallReading)
 

@@ -2,6 +2,12 @@ import AppCore
 import ArgumentParser
 import ProgramKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -15,6 +21,7 @@ struct List: ParsableCommand {
               todo list --all --sort due
               todo list --tag errands --due-before "next week"
               todo list --search milk --json
+              todo list --watch
             """
     )
 
@@ -36,6 +43,9 @@ struct List: ParsableCommand {
     @Option(help: "The order: created (the default), due, priority or title.")
     var sort: TodoQuery.Order = .created
 
+    @Flag(help: "Keep the list on screen, drawn again whenever any program changes it, until Ctrl-C.")
+    var watch = false
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
@@ -55,13 +65,26 @@ struct List: ParsableCommand {
             }
             let query = TodoQuery(
                 status: all ? .all : done ? .done : .open, tag: tag, dueBefore: before, search: search, order: sort)
-            guard case .listed(let items, let abbreviation) = try session.todo(.list(query: query)) else { return }
-            if items.isEmpty && !common.json {
-                print(all ? "No to-dos." : done ? "Nothing done yet." : "Nothing to do.")
-                return
+            guard watch else { return try list(query, in: session) }
+            let terminal = isatty(STDOUT_FILENO) == 1
+            var drawn = false
+            try session.watch {
+                // On a terminal the list is drawn anew in place; elsewhere each drawing follows
+                // the last, after an empty line.
+                if terminal { print("\u{1B}[H\u{1B}[2J", terminator: "") } else if drawn { print() }
+                try list(query, in: session)
+                drawn = true
             }
-            try show(items, abbreviation: abbreviation, json: common.json)
         }
+    }
+
+    private func list(_ query: TodoQuery, in session: Session) throws {
+        guard case .listed(let items, let abbreviation) = try session.todo(.list(query: query)) else { return }
+        if items.isEmpty && !common.json {
+            print(all ? "No to-dos." : done ? "Nothing done yet." : "Nothing to do.")
+            return
+        }
+        try show(items, abbreviation: abbreviation, json: common.json)
     }
 }
 

@@ -11,7 +11,7 @@ import Headless
 /// collects the answers.
 public struct Session {
     public let seed: UInt64
-    private let store: Store<AppState>
+    let store: Store<AppState>
     private let random: RandomSource
     private let clock: TimeSource
     private let recording: Recording?
@@ -31,11 +31,21 @@ public struct Session {
         // A recorded run lives in one moment, so that its replay gives the very same messages.
         let moment = clock.now()
         self.clock = TimeSource(timeZone: clock.timeZone) { moment }
+        // A store's URL is recorded without its password, as the store says it everywhere.
         let name =
-            ([URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent] + CommandLine.arguments.dropFirst())
-            .joined(separator: " ")
+            ([URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent]
+            + CommandLine.arguments.dropFirst().map(Self.withoutPassword)).joined(separator: " ")
         recording = Recording(
             recorder: ScenarioRecorder(file: file), name: name, seed: seed, now: moment, start: store.state())
+    }
+
+    /// An argument as a recording keeps it: a PostgreSQL URL, alone or as `--data=URL`, without
+    /// its password.
+    private static func withoutPassword(_ argument: String) -> String {
+        guard let start = argument.range(of: "postgres")?.lowerBound, argument.contains("://") else {
+            return argument
+        }
+        return String(argument[..<start]) + PostgresLocation.redacted(String(argument[start...]))
     }
 
     /// The moment and time zone this session's core lives in.

@@ -12,15 +12,7 @@ public enum StoreKind: String, CaseIterable, ExpressibleByArgument, Sendable {
     case memory
     case disk
     case sqlite
-
-    /// The file name used in the data folder when no `--data` is given.
-    var defaultFileName: String? {
-        switch self {
-        case .memory: nil
-        case .disk: "appcore.store"
-        case .sqlite: "appcore.sqlite"
-        }
-    }
+    case postgres
 }
 
 /// `--store` and `--data`, with `APPCORE_STORE` and `APPCORE_DATA` as defaults.
@@ -33,8 +25,12 @@ public struct StoreOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The file the disk or sqlite store keeps its data in.",
-            discussion: "Default: $APPCORE_DATA, else a file in $XDG_DATA_HOME/appcore (else ~/.local/share/appcore)."),
+            "The file the disk or sqlite store keeps its data in, or the postgres store's URL.",
+            discussion: """
+                Default: $APPCORE_DATA, else a file in $XDG_DATA_HOME/appcore (else ~/.local/share/appcore); \
+                for postgres, postgresql:// with libpq's $PGHOST, $PGDATABASE and the rest. A URL's \
+                parameter store=NAME picks one of many stores in one database (default: appcore).
+                """),
         completion: .file())
     public var data: String?
 
@@ -44,17 +40,37 @@ public struct StoreOptions: ParsableArguments {
     public func open(environment: [String: String] = ProcessEnvironment.variables) throws -> Store<AppState> {
         StandardStreams.reserveClosed()
         let kind = try store ?? environment["APPCORE_STORE"].map(Self.kind(named:)) ?? .sqlite
-        guard let fileName = kind.defaultFileName else {
+        switch kind {
+        case .memory:
             if data != nil { throw ProgramFailure("--data has no effect with --store memory", exit: .usage) }
             return createMemoryStore(initial: AppState.initial)
-        }
-        let path = try data ?? environment["APPCORE_DATA"] ?? Self.defaultFolder(environment) + "/\(fileName)"
-        do {
-            switch kind {
-            case .memory: return createMemoryStore(initial: AppState.initial)
-            case .disk: return try createDiskStore(at: path, initial: AppState.initial)
-            case .sqlite: return try createSQLiteStore(at: path, initial: AppState.initial)
+        case .postgres:
+            return try openPostgres(environment: environment)
+        case .disk, .sqlite:
+            let fileName = kind == .disk ? "appcore.store" : "appcore.sqlite"
+            let path =
+                try data ?? environment["APPCORE_DATA"] ?? Self.defaultFolder(environment) + "/\(fileName)"
+            do {
+                return kind == .disk
+                    ? try createDiskStore(at: path, initial: AppState.initial)
+                    : try createSQLiteStore(at: path, initial: AppState.initial)
+            } catch let error as StoreError {
+                throw ProgramFailure(error.description, exit: .data)
             }
+        }
+    }
+
+    /// The store on the PostgreSQL server `--data` or `APPCORE_DATA` names by URL. A failure
+    /// says the URL without its password, as every message of the store does.
+    private func openPostgres(environment: [String: String]) throws -> Store<AppState> {
+        let url = data ?? environment["APPCORE_DATA"].flatMap { $0.isEmpty ? nil : $0 } ?? "postgresql://"
+        guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
+            let source = data == nil ? "APPCORE_DATA" : "--data"
+            throw ProgramFailure(
+                "\(source) must be a URL such as postgresql://host/database with --store postgres", exit: .usage)
+        }
+        do {
+            return try createPostgresStore(url: url, initial: AppState.initial)
         } catch let error as StoreError {
             throw ProgramFailure(error.description, exit: .data)
         }
