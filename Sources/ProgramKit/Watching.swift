@@ -13,6 +13,13 @@ extension Session {
     public func watch(_ show: () throws -> Void) throws -> Never {
         signal(SIGINT) { _ in _exit(0) }
         signal(SIGTERM) { _ in _exit(0) }
+        // A program may be started with the two blocked (a parent's mask is inherited): unblock
+        // them, here before the store's watching thread starts and takes this thread's mask.
+        var stops = sigset_t()
+        sigemptyset(&stops)
+        sigaddset(&stops, SIGINT)
+        sigaddset(&stops, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
         var wake: [Int32] = [-1, -1]
         guard pipe(&wake) == 0 else {
             throw ProgramFailure("cannot follow the store: \(String(cString: strerror(errno)))", exit: .data)

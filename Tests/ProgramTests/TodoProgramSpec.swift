@@ -12,8 +12,13 @@ struct TodoPlace {
     }
 
     var data: URL { folder.appendingPathComponent("data") }
+    /// The file, or for PostgreSQL a store of its own on the test server, named by the folder.
+    var dataPlace: String {
+        guard store == "postgres", let url = PostgresTestServer.url else { return data.path }
+        return url + (url.contains("?") ? "&" : "?") + "store=" + folder.lastPathComponent
+    }
     var environment: [String: String] {
-        ["APPCORE_STORE": store, "APPCORE_DATA": data.path, "APPCORE_NOW": "2026-11-22T12:00:00Z", "TZ": "UTC"]
+        ["APPCORE_STORE": store, "APPCORE_DATA": dataPlace, "APPCORE_NOW": "2026-11-22T12:00:00Z", "TZ": "UTC"]
     }
 
     func todo(_ arguments: String...) throws -> ProgramRun {

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// The PostgreSQL server the tests may use.
+enum PostgresTestServer {
+    /// `APPCORE_TEST_POSTGRES`: the URL of a throw-away server (`Tests/postgres-server start`
+    /// prints one), or nil where there is none.
+    static var url: String? {
+        ProcessInfo.processInfo.environment["APPCORE_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The script that starts, restarts and stops a server of its own.
+    static var script: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("postgres-server")
+    }
+
+    /// Runs the script; returns what it printed.
+    @discardableResult
+    static func run(_ arguments: String...) throws -> String {
+        let run = try ProgramRun.of(script.path, arguments)
+        guard run.status == 0 else { throw ServerFailure(message: run.stderr) }
+        return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    struct ServerFailure: Error {
+        let message: String
+    }
+}
+
+/// The programs on a PostgreSQL store: many at once, a server that goes away, and a password
+/// that never shows.
+@Suite(
+    "PostgreSQL store, the programs",
+    // A server is needed: CI starts one; elsewhere `Tests/postgres-server start FOLDER` prints the
+    // URL to set.
+    .enabled(if: PostgresTestServer.url != nil, "set APPCORE_TEST_POSTGRES to a PostgreSQL server's URL to run"))
+struct PostgresProgramSpec {
+    @Test func fourProgramsAddingAtOnceLoseNothingAndDuplicateNothing() throws {
+        let place = try TodoPlace("postgres")
+        defer { place.remove() }
+        let todo = try ProgramRun.executable(named: "todo").path
+        let writers = try (0..<4).map { writer in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [
+                "-c", "for i in $(seq 250); do \"$0\" add \"w\(writer)-$i\" >/dev/null || exit 1; done", todo,
+            ]
+            process.environment = ProcessInfo.processInfo.environment.merging(place.environment) { $1 }
+            try process.run()
+            return process
+        }
+        for writer in writers { writer.waitUntilExit() }
+        #expect(writers.map(\.terminationStatus) == [0, 0, 0, 0])
+
+        let titles = try place.list("--all").compactMap { $0["title"] as? String }
+        #expect(titles.count == 1_000)
+        #expect(Set(titles).count == 1_000)
+        for writer in 0..<4 {
+            // Each program's to-dos in the order it added them.
+            #expect(titles.filter { $0.hasPrefix("w\(writer)-") } == (1...250).map { "w\(writer)-\($0)" })
+        }
+        let journal = try JSONSerialization.jsonObject(with: Data(try place.todo("journal", "--json").stdout.utf8))
+        #expect((journal as? [Any])?.count == 1_000)
+    }
+
+    @Test func aPasswordInTheURLNeverShows() throws {
+        let place = try TodoPlace("postgres")
+        defer { place.remove() }
+        let secret = "Sesame-0pen"
+        // The test server trusts its local users, so it does not ask for the password given.
+        let url = place.dataPlace.replacingOccurrences(of: "postgresql://", with: "postgresql://postgres:\(secret)@")
+        let recording = place.folder.appendingPathComponent("run.scenario").path
+        let runs = [
+            try ProgramRun.of("todo", ["add", "buy milk", "--record", recording, "--data", url], environment: place.environment),
+            try ProgramRun.of("todo", ["list", "--data", url + "&password=\(secret)"], environment: place.environment),
+            try ProgramRun.of("todo", ["journal", "--json", "--data=\(url)"], environment: place.environment),
+        ]
+        #expect(runs.map(\.status) == [0, 0, 0])
+        #expect(runs[1].stdout.contains("buy milk"))
+        let unreachable = try ProgramRun.of(
+            "todo", ["list", "--data", "postgresql://postgres:\(secret)@/postgres?host=/nonexistent&store=x"],
+            environment: place.environment)
+        #expect(unreachable.status == 65)
+        #expect(unreachable.stderr.split(separator: "\n").count == 1)
+        #expect(unreachable.stderr.contains("postgresql://postgres@/postgres?host=/nonexistent"))
+        let everything = runs.map { $0.stdout + $0.stderr } + [unreachable.stderr, try String(contentsOfFile: recording, encoding: .utf8)]
+        for text in everything { #expect(!text.contains(secret)) }
+    }
+
+    @Test func aServerRestartedMidRunLosesNothingAcknowledgedAndTheNextCommandWorks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-pg-\(UUID().uuidString)")
+        let url = try PostgresTestServer.run("start", folder.path)
+        defer { _ = try? PostgresTestServer.run("stop", folder.path) }
+        let environment = ["APPCORE_STORE": "postgres", "APPCORE_DATA": url + "&store=restarted"]
+
+        // One program after another adds a to-do and says "ack N" once it was acknowledged.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let todo = try ProgramRun.executable(named: "todo").path
+        writer.arguments = [
+            "-c", "for i in $(seq 150); do \"$0\" add \"t$i\" >/dev/null && echo \"ack $i\"; done", todo,
+        ]
+        writer.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let (output, errors) = (Pipe(), Pipe())
+        writer.standardOutput = output
+        writer.standardError = errors
+        try writer.run()
+        var printed = ""
+        while printed.count(where: { $0 == "\n" }) < 30 {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        try PostgresTestServer.run("restart", folder.path)
+        printed += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        writer.waitUntilExit()
+
+        let acknowledged = printed.split(separator: "\n").map { "t" + $0.dropFirst(4) }
+        let list = try ProgramRun.of("todo", ["list", "--json"], environment: environment)
+        #expect(list.status == 0, "the next command works: \(list.stderr)")
+        let titles = ((try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8))) as? [[String: Any]] ?? [])
+            .compactMap { $0["title"] as? String }
+        #expect(Set(acknowledged).isSubset(of: titles))
+        #expect(Set(titles).count == titles.count)
+        // A command the restart cut short said so in one line of its own, each.
+        for line in said.split(separator: "\n") { #expect(line.hasPrefix("Error: ")) }
+    }
+}

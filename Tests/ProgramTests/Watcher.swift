@@ -1,0 +1,45 @@
+import Foundation
+
+/// A program left running, such as `todo list --watch`, whose output is read as it comes and
+/// which is stopped by a signal, as a person stops it with Ctrl-C.
+struct Watcher {
+    let process: Process
+    private let output: FileHandle
+
+    init(_ program: String, _ arguments: [String], environment: [String: String]) throws {
+        process = Process()
+        process.executableURL = try ProgramRun.executable(named: program)
+        process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["NO_COLOR"] = "1"
+        for name in inherited.keys where name.hasPrefix("APPCORE_") { inherited[name] = nil }
+        process.environment = inherited.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        output = pipe.fileHandleForReading
+        try process.run()
+        // A watcher that a failed test leaves running is stopped, so that the run cannot hang.
+        let watched = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { kill(watched, SIGKILL) }
+    }
+
+    /// Reads until what was printed holds `text`, or the output ends; returns all read so far.
+    func read(until text: String, after earlier: String = "") -> String {
+        var printed = earlier
+        while !printed.contains(text) {
+            let chunk = output.availableData
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        return printed
+    }
+
+    /// Sends `signal` and returns the exit status, or -1 when the program died of the signal.
+    func stop(with signal: Int32) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationReason == .exit ? process.terminationStatus : -1
+    }
+}
