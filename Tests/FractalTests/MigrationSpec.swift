@@ -85,6 +85,25 @@ struct MigrationSpec {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == after)
     }
 
+    @Test(.enabled(if: DurableVariant.postgresURL != nil, "set APPCORE_TEST_POSTGRES to a PostgreSQL server's URL"))
+    func aPostgreSQLStoreIsReshapedByTheSameStepsAndWrittenAnewByItsFirstChange() throws {
+        let (url, name) = (DurableVariant.postgresURL ?? "", "migration-\(UUID().uuidString)")
+        let earlier = try createPostgresStore(url: url, name: name, initial: EarlierTally(count: 5))
+        try earlier.change([.bump(2)])
+        try earlier.change([.bump(3)])
+        #expect(
+            try createPostgresStore(url: url, name: name, initial: RenamedTally()).state() == RenamedTally(total: 10))
+        try createPostgresStore(url: url, name: name, initial: RenamedTally()).change([.add(1)])
+        #expect(
+            try createPostgresStore(url: url, name: name, initial: RenamedTally()).state() == RenamedTally(total: 11))
+        #expect {
+            _ = try createPostgresStore(url: url, name: name, initial: EarlierTally())
+        } throws: { error in
+            guard case StoreError.newerFormat = error else { return false }
+            return true
+        }
+    }
+
     @Test func aStoreOfTheFirstFormatKeptAsJSONIsReshapedToo() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("store")
