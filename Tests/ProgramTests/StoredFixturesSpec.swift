@@ -24,16 +24,42 @@ struct StoredFixturesSpec {
     func aFormat2StorePrintsWhatItPrintedWhenItWasWritten(_ store: String) throws {
         let place = try copy(store)
         defer { try? FileManager.default.removeItem(at: place) }
-        let expected = try String(
-            contentsOf: Self.fixtures.appendingPathComponent("\(store).transcript"), encoding: .utf8)
+        try expectTranscript(
+            Self.fixtures.appendingPathComponent("\(store).transcript"), store: store,
+            data: place.appendingPathComponent("\(store).store").path)
+    }
+
+    /// The PostgreSQL store as its first format wrote it (`Tests/Fixtures/Postgres/make-store`),
+    /// loaded into a schema of its own on the test server.
+    @Test(.enabled(if: PostgresTestServer.url != nil, "set APPCORE_TEST_POSTGRES to a PostgreSQL server's URL to run"))
+    func aFormat1PostgreSQLStorePrintsWhatItPrintedWhenItWasWritten() throws {
+        let folder = Self.fixtures.deletingLastPathComponent().appendingPathComponent("Postgres")
+        let url = PostgresTestServer.url ?? ""
+        let schema = "fixture_\(UUID().uuidString.prefix(8).lowercased())"
+        let load = try ProgramRun.of(
+            "/usr/bin/psql",
+            [
+                url, "-q", "-v", "ON_ERROR_STOP=1", "-c", "CREATE SCHEMA \(schema)", "-c",
+                "SET search_path = \(schema)", "-f", folder.appendingPathComponent("format1.sql").path,
+            ])
+        #expect(load.status == 0, "\(load.stderr)")
+        defer { _ = try? ProgramRun.of("/usr/bin/psql", [url, "-q", "-c", "DROP SCHEMA \(schema) CASCADE"]) }
+        try expectTranscript(
+            folder.appendingPathComponent("format1.transcript"), store: "postgres",
+            data: url + "&options=-csearch_path%3D\(schema)&store=fixture")
+    }
+
+    /// Runs `commands` on the store and expects them to print what `transcript` holds.
+    private func expectTranscript(_ file: URL, store: String, data: String) throws {
+        let expected = try String(contentsOf: file, encoding: .utf8)
         var transcript = ""
         for command in Self.commands {
             let words = command.split(separator: " ").map(String.init)
             let run = try ProgramRun.of(
                 words[0], Array(words.dropFirst()),
                 environment: [
-                    "APPCORE_STORE": store, "APPCORE_DATA": place.appendingPathComponent("\(store).store").path,
-                    "APPCORE_NOW": "2026-11-23T13:00:00.000Z", "TZ": "UTC",
+                    "APPCORE_STORE": store, "APPCORE_DATA": data, "APPCORE_NOW": "2026-11-23T13:00:00.000Z",
+                    "TZ": "UTC",
                 ])
             #expect(run.status == 0, "\(command): \(run.stderr)")
             transcript += "$ \(command)\n\(run.stdout)"
