@@ -109,6 +109,20 @@ struct PostgresProgramSpec {
         for text in everything { #expect(!text.contains(secret)) }
     }
 
+    @Test func aWatchingProgramFollowsTheStoreThroughAServerRestart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-pg-\(UUID().uuidString)")
+        let url = try PostgresTestServer.run("start", folder.path)
+        defer { _ = try? PostgresTestServer.run("stop", folder.path) }
+        let environment = ["APPCORE_STORE": "postgres", "APPCORE_DATA": url + "&store=watched"]
+        let watcher = try Watcher("todo", ["list", "--watch"], environment: environment)
+        let first = watcher.read(until: "Nothing to do.")
+        try PostgresTestServer.run("restart", folder.path)
+        #expect(try ProgramRun.of("todo", ["add", "buy milk"], environment: environment).status == 0)
+        let printed = watcher.read(until: "buy milk", after: first)
+        #expect(watcher.stop(with: SIGINT) == 0)
+        #expect(printed.contains("[ ] buy milk"))
+    }
+
     @Test func aServerRestartedMidRunLosesNothingAcknowledgedAndTheNextCommandWorks() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-pg-\(UUID().uuidString)")
         let url = try PostgresTestServer.run("start", folder.path)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The store that every durable variant shares: the locked state in memory, kept by a journal.
 ///
 /// Each change takes the journal's lock, catches up with what other processes wrote, applies the
@@ -76,14 +82,19 @@ private func watchOtherWriters<J: Journal>(
     startThread {
         do {
             let wait = try watch.start()
+            var caughtUp = true
             while true {
-                try wait()
+                // A catch-up that failed (a server restarting) is tried again soon, not at the
+                // next signal, which may be long in coming.
+                if caughtUp { try wait() } else { usleep(200_000) }
                 let observers = shared.withLock { contents -> [@Sendable () -> Void] in
                     let before = contents.state
                     do {
                         try contents.journal.shared { try contents.journal.catchUp(&contents.state) }
+                        caughtUp = true
                     } catch {
                         contents.journal.forget()  // read everything again next time
+                        caughtUp = false
                     }
                     return contents.state == before ? [] : contents.observers
                 }

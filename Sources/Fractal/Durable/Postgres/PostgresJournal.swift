@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The PostgreSQL store's journal: one row of `appcore_stores` for the store (its version and
 /// snapshot), and one row of `appcore_changes` for each change since. Many stores share the two
 /// tables, each by its name.
@@ -161,21 +167,32 @@ final class PostgresJournal<State: Changeable>: Journal {
     }
 
     /// Listens on a connection of its own, and returns on each notification for this store, or
-    /// after a second when none came. A lost connection is made again, and counts as a change,
-    /// since a notification may have been missed in between.
+    /// after a second when none came. A lost connection (a server restarted) is made again, every
+    /// half second until it is, and counts as a change, since a notification may have been
+    /// missed in between.
     var watch: JournalWatch {
         let location = location
         return JournalWatch {
             let listener = try PostgresConnection(location)
             try listener.execute("LISTEN \(Self.channel)")
             return {
-                if listener.isLost {
-                    try listener.reconnect()
-                    try listener.execute("LISTEN \(Self.channel)")
-                    return
-                }
-                while try !listener.notifications(waiting: 1_000).contains(where: { $0.payload == location.name }) {
-                    if listener.isLost { return }
+                while true {
+                    if listener.isLost {
+                        usleep(500_000)
+                        do {
+                            try listener.reconnect()
+                            try listener.execute("LISTEN \(Self.channel)")
+                            return
+                        } catch {
+                            continue
+                        }
+                    }
+                    do {
+                        let heard = try listener.notifications(waiting: 1_000)
+                        if heard.contains(where: { $0.payload == location.name }) { return }
+                    } catch {
+                        if !listener.isLost { throw error }
+                    }
                 }
             }
         }
