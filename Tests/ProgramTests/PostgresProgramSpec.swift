@@ -81,6 +81,18 @@ struct PostgresProgramSpec {
         #expect((journal as? [Any])?.count == 1_000)
     }
 
+    @Test func libpqsOwnVariablesNameTheServerWhenNoURLIsGiven() throws {
+        let query = URLComponents(string: PostgresTestServer.url ?? "")?.queryItems ?? []
+        let host = query.first { $0.name == "host" }?.value ?? ""
+        let environment = [
+            "APPCORE_STORE": "postgres", "PGHOST": host, "PGUSER": "postgres", "PGDATABASE": "postgres",
+        ]
+        let add = try ProgramRun.of("todo", ["add", "water the plants"], environment: environment)
+        #expect(add.status == 0, "\(add.stderr)")
+        let list = try ProgramRun.of("todo", ["list", "--data", "postgresql://"], environment: environment)
+        #expect(list.stdout.contains("water the plants"))
+    }
+
     @Test func aPasswordInTheURLNeverShows() throws {
         let place = try TodoPlace("postgres")
         defer { place.remove() }
