@@ -71,6 +71,16 @@ struct PostgresStoreSpec {
         }
     }
 
+    @Test func aMessageOfLibpqThatQuotesThePasswordIsClearedOfIt() {
+        // libpq quotes a password it cannot read back ("invalid percent-encoded token").
+        let url = "postgresql://postgres:Ses%zzame@/postgres?store=x"
+        #expect {
+            _ = try createPostgresStore(url: url, initial: Ledger())
+        } throws: { error in
+            !"\(error)".contains("zzame") && "\(error)".contains("postgresql://postgres@/postgres")
+        }
+    }
+
     @Test func anAddressThatIsNotAURLIsRefusedWithoutItsPassword() {
         #expect {
             _ = try createPostgresStore(url: "host=db password=Sesame-0pen", initial: Ledger())

@@ -34,9 +34,6 @@ final class PostgresConnection {
         handle = nil
     }
 
-    /// The server process serving this connection, which `NOTIFY` names as the sender.
-    var serverProcess: Int32 { PQbackendPID(handle) }
-
     /// Whether the connection was lost (a server restarted, a network gone): the next statement
     /// connects again first.
     var isLost: Bool { handle == nil || PQstatus(handle) != CONNECTION_OK }
@@ -100,15 +97,15 @@ final class PostgresConnection {
     }
 
     /// Waits up to `milliseconds` for the server to send something, then returns the payloads
-    /// of the notifications that came, with the server process that sent each.
-    func notifications(waiting milliseconds: Int32) throws -> [(payload: String, sender: Int32)] {
+    /// of the notifications that came.
+    func notifications(waiting milliseconds: Int32) throws -> [String] {
         let connection = try open()
         var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
         _ = poll(&descriptor, 1, milliseconds)
         guard PQconsumeInput(connection) == 1 else { throw failure("listen to") }
-        var found: [(payload: String, sender: Int32)] = []
+        var found: [String] = []
         while let notification = PQnotifies(connection) {
-            found.append((String(cString: notification.pointee.extra), notification.pointee.be_pid))
+            found.append(String(cString: notification.pointee.extra))
             PQfreemem(notification)
         }
         return found
@@ -139,6 +136,7 @@ final class PostgresConnection {
         if handle != nil, PQstatus(handle) != CONNECTION_OK, operation != "connect to" {
             reason = "the connection to the server was lost (\(reason))"
         }
+        for password in location.passwords { reason = reason.replacing(password, with: "…") }
         return .failed(path: location.description, operation: operation, reason: reason)
     }
 
@@ -176,9 +174,5 @@ struct PostgresRow {
 
     func text(_ column: Int32) -> String {
         String(decoding: bytes(column), as: UTF8.self)
-    }
-
-    func isNull(_ column: Int32) -> Bool {
-        PQgetisnull(result, index, column) == 1
     }
 }

@@ -189,7 +189,7 @@ final class PostgresJournal<State: Changeable>: Journal {
                     }
                     do {
                         let heard = try listener.notifications(waiting: 1_000)
-                        if heard.contains(where: { $0.payload == location.name }) { return }
+                        if heard.contains(location.name) { return }
                     } catch {
                         if !listener.isLost { throw error }
                     }

@@ -51,6 +51,22 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
             + (kept.isEmpty ? "" : "?" + kept.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
     }
 
+    /// The passwords the URL holds, in its user part or its parameters, for a message from
+    /// libpq to be cleared of, should it quote the URL.
+    var passwords: [String] {
+        let (base, query) = Self.split(url)
+        var found = query.filter { $0.key.lowercased().contains("password") }.map(\.value)
+        if let scheme = base.range(of: "://") {
+            let authority = base[scheme.upperBound...]
+            if let end = authority.firstIndex(where: { $0 == "@" || $0 == "/" }), authority[end] == "@",
+                let colon = authority[..<end].firstIndex(of: ":")
+            {
+                found.append(String(authority[authority.index(after: colon)..<end]))
+            }
+        }
+        return found.filter { !$0.isEmpty }.flatMap { [$0, Self.percentDecoded($0)] }
+    }
+
     /// The URL before its `?`, and its parameters in order.
     private static func split(_ url: String) -> (base: String, query: [(key: String, value: String)]) {
         guard let mark = url.firstIndex(of: "?") else { return (url, []) }
