@@ -89,11 +89,11 @@ struct MigrationSpec {
     func aPostgreSQLStoreIsReshapedByTheSameStepsAndWrittenAnewByItsFirstChange() throws {
         let (url, name) = (DurableVariant.postgresURL ?? "", "migration-\(UUID().uuidString)")
         let earlier = try createPostgresStore(url: url, name: name, initial: EarlierTally(count: 5))
-        try earlier.change([.bump(2)])
-        try earlier.change([.bump(3)])
+        try earlier.change(.bump(2))
+        try earlier.change(.bump(3))
         #expect(
             try createPostgresStore(url: url, name: name, initial: RenamedTally()).state() == RenamedTally(total: 10))
-        try createPostgresStore(url: url, name: name, initial: RenamedTally()).change([.add(1)])
+        try createPostgresStore(url: url, name: name, initial: RenamedTally()).change(.add(1))
         #expect(
             try createPostgresStore(url: url, name: name, initial: RenamedTally()).state() == RenamedTally(total: 11))
         #expect {

@@ -23,8 +23,8 @@ struct PostgresStoreSpec {
     @Test func storesOfDifferentNamesInOneDatabaseAreKeptApart() throws {
         let kitchen = try createPostgresStore(url: url, name: name + "-kitchen", initial: Ledger())
         let garden = try createPostgresStore(url: url + "&store=\(name)-garden", initial: Ledger())
-        try kitchen.change([.append("milk")])
-        try garden.change([.append("seeds")])
+        try kitchen.change(.append("milk"))
+        try garden.change(.append("seeds"))
         #expect(
             try createPostgresStore(url: url, name: name + "-kitchen", initial: Ledger()).state().entries == ["milk"])
         #expect(
@@ -33,8 +33,8 @@ struct PostgresStoreSpec {
 
     @Test func aDamagedChangeIsRefusedByName() throws {
         let store = try createPostgresStore(url: url, name: name, initial: Ledger())
-        try store.change([.append("milk")])
-        try store.change([.append("eggs")])
+        try store.change(.append("milk"))
+        try store.change(.append("eggs"))
         // One bit of the last change's bytes flipped, behind the store's back.
         try sql(
             """
@@ -61,7 +61,7 @@ struct PostgresStoreSpec {
     }
 
     @Test func aStoreOfANewerVersionIsRefused() throws {
-        try createPostgresStore(url: url, name: name, initial: Ledger()).change([.append("milk")])
+        try createPostgresStore(url: url, name: name, initial: Ledger()).change(.append("milk"))
         try sql("UPDATE appcore_stores SET version = 7 WHERE name = '\(name)'")
         #expect {
             _ = try createPostgresStore(url: url, name: name, initial: Ledger())
