@@ -42,7 +42,7 @@ public struct Session {
     /// An argument as a recording keeps it: a PostgreSQL URL, alone or as `--data=URL`, without
     /// its password.
     private static func withoutPassword(_ argument: String) -> String {
-        guard let start = argument.range(of: "postgres")?.lowerBound, argument.contains("://") else {
+        guard let start = argument.firstRange(of: "postgres")?.lowerBound, argument.contains("://") else {
             return argument
         }
         return String(argument[..<start]) + PostgresLocation.redacted(String(argument[start...]))

@@ -37,7 +37,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// `url` without the password in its user part or any parameter whose name holds "password".
     /// Anything that is not a URL is said only by its first word, for it may be `password=…` too.
     public static func redacted(_ url: String) -> String {
-        guard let scheme = url.range(of: "://") else { return "a PostgreSQL address that is not a URL" }
+        guard let scheme = url.firstRange(of: "://") else { return "a PostgreSQL address that is not a URL" }
         let (base, query) = split(url)
         var authority = base[scheme.upperBound...]
         var rest = Substring("")
@@ -56,7 +56,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     var passwords: [String] {
         let (base, query) = Self.split(url)
         var found = query.filter { $0.key.lowercased().contains("password") }.map(\.value)
-        if let scheme = base.range(of: "://") {
+        if let scheme = base.firstRange(of: "://") {
             let authority = base[scheme.upperBound...]
             if let end = authority.firstIndex(where: { $0 == "@" || $0 == "/" }), authority[end] == "@",
                 let colon = authority[..<end].firstIndex(of: ":")
