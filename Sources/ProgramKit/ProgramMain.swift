@@ -22,7 +22,7 @@ extension ParsableCommand {
     /// one line and exit 64, an exit status a command chose (already said) as it is.
     public static func exitSayingInOneLine(_ error: any Error) -> Never {
         let code = exitCode(for: error)
-        if code == .success { exit(withError: error) }  // --help, help: printed, exit 0
+        if code == .success { exitPrinting(fullMessage(for: error)) }  // --help, --version, help
         let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
         if !message.isEmpty {
             StandardError.line("Error: \(TerminalText.escaped(message)) (see '\(helpCommand(for: error)) --help')")
@@ -36,6 +36,29 @@ extension ParsableCommand {
 }
 
 extension ParsableCommand {
+    /// Prints what `--help`, `--version` or `help` asked for and exits 0, or says in one line that
+    /// it could not be written and exits 74, as every other command does (`todo --version > /dev/full`).
+    private static func exitPrinting(_ text: String) -> Never {
+        do {
+            if !text.isEmpty { try StandardOutput.line(text) }
+            try StandardOutput.finish()
+        } catch let failure as ProgramFailure {
+            report(failure)
+            exitNow(failure.exit.rawValue)
+        } catch {
+            exitNow(ProgramExit.output.rawValue)
+        }
+        exitNow(ProgramExit.success.rawValue)
+    }
+
+    private static func exitNow(_ code: Int32) -> Never {
+        #if canImport(Glibc)
+            Glibc.exit(code)
+        #else
+            Darwin.exit(code)
+        #endif
+    }
+
     /// The command whose help tells what went wrong: the subcommand the parser names in its own,
     /// longer message (`See 'dice deck draw --help' …`), else the program. Where the parser fell
     /// back on the default subcommand for a word that may be a mistyped one (`coin histry` read
