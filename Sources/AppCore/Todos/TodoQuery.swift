@@ -35,12 +35,19 @@ public struct TodoQuery: Codable, Equatable, Sendable {
             guard let due = item.due, due < dueBefore else { return false }
         }
         if let search, !search.isEmpty {
-            // Case folded by the standard library's Unicode rules, not a locale's: no ICU data.
-            let words = search.lowercased()
-            let found = item.title.lowercased().contains(words) || item.notes.lowercased().contains(words)
+            let words = Self.folded(search)
+            let found = Self.folded(item.title).contains(words) || Self.folded(item.notes).contains(words)
             if !found { return false }
         }
         return true
+    }
+
+    /// Text with its case folded by the standard library's Unicode rules, not a locale's (no ICU
+    /// data): upper case first, so that letters whose lower case is not one letter match their
+    /// spelled-out forms as a full case folding does: `Straße` and `STRASSE`, `ﬁle` and `FILE`,
+    /// `ΟΔΟΣ` and `οδος`.
+    static func folded(_ text: String) -> String {
+        text.uppercased().lowercased()
     }
 
     /// Sorts stably: items that compare equal keep the order they were made in.

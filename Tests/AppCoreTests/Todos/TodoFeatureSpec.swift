@@ -173,6 +173,25 @@ struct TodoFeatureSpec {
         #expect(listed(TodoQuery(order: .due)) == [soon.id, late.id])
     }
 
+    /// A search ignores case as a full case folding does, also where one letter is two in the
+    /// other case (ß and SS, the ligature ﬁ and FI) or a letter has two lower cases (σ and ς).
+    @Test func searchIgnoresCaseAcrossLettersThatChangeLength() throws {
+        let street = try core.add("Straße bauen")
+        let taxes = try core.add("ﬁle taxes")
+        let road = try core.add("ΟΔΟΣ")
+        let school = try core.add("ÉCOLE")
+        func found(_ search: String) -> [TodoID] {
+            guard case .listed(let items, _) = core.todo(.list(query: TodoQuery(search: search))) else { return [] }
+            return items.map(\.id)
+        }
+        #expect(found("STRASSE") == [street.id])
+        #expect(found("strasse") == [street.id])
+        #expect(found("straße") == [street.id])
+        #expect(found("FILE") == [taxes.id])
+        #expect(found("οδος") == [road.id])
+        #expect(found("école") == [school.id])
+    }
+
     @Test func theIdAbbreviationTellsEveryItemApart() throws {
         for index in 0..<50 { try core.add("item \(index)") }
         let abbreviation = core.todos.abbreviation
