@@ -51,10 +51,15 @@ public struct Zone: Sendable {
     }
 
     /// The first moment of the day `days` after 1970-01-01 here: its midnight, found in two steps
-    /// so that an offset that changes between UTC's midnight and the zone's is followed.
+    /// so that an offset that changes between UTC's midnight and the zone's is followed. Where the
+    /// clocks skip midnight (Havana, Santiago, Cairo: 23:59:59 then 01:00), the day begins when
+    /// they jump: midnight with the offset before the jump, a moment whose wall clock reads 01:00.
     public func startOfDay(_ days: Int) -> Date {
         let midnight = days * 86_400
-        let guess = midnight - offset(Date(timeIntervalSince1970: Double(midnight)))
-        return Date(timeIntervalSince1970: Double(midnight - offset(Date(timeIntervalSince1970: Double(guess)))))
+        func at(_ second: Int) -> Date { Date(timeIntervalSince1970: Double(second)) }
+        let guess = midnight - offset(at(midnight))
+        let start = midnight - offset(at(guess))
+        guard wallClock(at: at(start)).days < days else { return at(start) }
+        return at(midnight - offset(at(start)))
     }
 }

@@ -31,4 +31,22 @@ struct LocalTimeProgramSpec {
         #expect(history.stdout.contains("2026-07-01 08:00:00"))  // summer time, UTC-4
         #expect(history.stdout.contains("2026-12-01 07:00:00"))  // standard time, UTC-5
     }
+
+    /// A todo.txt file's days come back as the same days, also a day whose midnight the clocks skip.
+    @Test func aTodoTxtDayWhoseMidnightIsSkippedComesBackTheSame() throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        let lines = "2026-03-08 made the day Havana skips midnight\nx 2026-03-08 2026-03-01 done that day\n"
+        let file = place.folder.appendingPathComponent("todo.txt")
+        try Data(lines.utf8).write(to: file)
+        let environment = place.environment.merging(["TZ": "America/Havana"]) { $1 }
+        let imported = try ProgramRun.of(
+            "todo", ["import", file.path, "--format", "todotxt"], environment: environment)
+        #expect(imported.status == 0)
+        let exported = try ProgramRun.of("todo", ["export", "--format", "todotxt"], environment: environment)
+        let days = exported.stdout.split(separator: "\n").map {
+            $0.split(separator: " ").prefix(3).joined(separator: " ")
+        }
+        #expect(days == ["2026-03-08 made the", "x 2026-03-08 2026-03-01"])
+    }
 }
