@@ -41,10 +41,10 @@ extension CommonOptions {
         let source = now == nil ? "APPCORE_NOW" : "--now"
         if let moment = ValueCoding.parse(text) { return TimeSource(now: { moment }) }
         if let day = Day(iso: text) {
-            let midnight = ValueCoding.parse("\(day)T00:00:00Z") ?? Date(milliseconds: 0)
-            let offset = Zone.system.secondsFromGMT(for: midnight)
-            let local = Date(milliseconds: midnight.milliseconds - Int64(offset) * 1_000)
-            return TimeSource(now: { local })
+            // The day's first moment here, with the offset it has then: on the day summer time
+            // starts east of UTC (Sydney, 2026-10-04), UTC's midnight already has the summer one.
+            let start = Zone.system.startOfDay(day.ordinal).wholeMilliseconds
+            return TimeSource(now: { start })
         }
         throw ProgramFailure(
             "\(source) is \"\(text)\"; write a moment such as 2026-11-22T12:00:00Z or a day such as 2026-11-22",
