@@ -98,6 +98,20 @@ struct TodoProgramSpec {
         #expect(try place.todo("export").stdout == before)
     }
 
+    /// A prefix two ids share is ambiguous, also when an id sorted between them starts with the
+    /// prefix's letters but not its characters (`ab` then a combining accent): nothing is done.
+    @Test func aPrefixSharedAcrossAnAccentedIdIsAmbiguous() throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        let file = place.folder.appendingPathComponent("todo.txt")
+        try Data("first id:abz\nsecond id:ab\u{301}q\nthird id:ab\u{4E00}\n".utf8).write(to: file)
+        #expect(try place.todo("import", file.path, "--format", "todotxt").status == 0)
+        let run = try place.todo("done", "ab")
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("ab names 2 to-dos"))
+        #expect(try place.list("--done").isEmpty)
+    }
+
     @Test func aMalformedImportFileIsADataErrorAndImportsNothing() throws {
         let place = try TodoPlace("disk")
         defer { place.remove() }

@@ -34,12 +34,19 @@ struct IDIndex: Sendable {
 
     /// The ids that start with `prefix`, in sorted order: they sit together, from where `prefix`
     /// itself would go, so a binary search finds the first and the run ends at the first that
-    /// does not start with it.
-    func ids(startingWith prefix: String) -> ArraySlice<TodoID> {
-        let first = slot(of: TodoID(prefix))
-        var end = first
-        while end < sorted.count && sorted[end].value.hasPrefix(prefix) { end += 1 }
-        return sorted[first..<end]
+    /// does not start with it byte for byte. Inside the run, an id whose next character is the
+    /// prefix's last letter with a mark on it (`ab` then U+0301 is `a`, `b́`) does not start with
+    /// it as text, yet ids after it still may: it is skipped, not taken for the end. A prefix that
+    /// is not ASCII, whose other spellings sort elsewhere, is looked for in every id.
+    func ids(startingWith prefix: String) -> [TodoID] {
+        guard prefix.utf8.allSatisfy({ $0 < 0x80 }) else { return sorted.filter { $0.value.hasPrefix(prefix) } }
+        var found: [TodoID] = []
+        var position = slot(of: TodoID(prefix))
+        while position < sorted.count && sorted[position].value.utf8.starts(with: prefix.utf8) {
+            if sorted[position].value.hasPrefix(prefix) { found.append(sorted[position]) }
+            position += 1
+        }
+        return found
     }
 
     mutating func remove(_ id: TodoID) {
