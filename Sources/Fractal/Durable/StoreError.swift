@@ -28,12 +28,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 extension StoreError {
     /// Runs a read of a record of the store at `path`: what fails in it is a record that does
     /// not hold what this program wrote.
-    static func reading<Value>(_ path: String, _ read: () throws -> Value) throws -> Value {
+    static func reading<Value>(_ path: @autoclosure () -> String, _ read: () throws -> Value) throws -> Value {
         do {
             return try read()
         } catch {
             throw StoreError.unreadable(
-                path: path, reason: "a record does not hold what this program wrote (\(oneLine(error)))")
+                path: path(), reason: "a record does not hold what this program wrote (\(oneLine(error)))")
         }
     }
 

@@ -203,21 +203,9 @@ final class PostgresJournal<State: Changeable>: Journal {
             "SELECT sequence, batch FROM appcore_changes WHERE store = $1 AND sequence > $2 ORDER BY sequence",
             [.text(location.name), .integer(sequence)]
         ) { row in
-            let number = row.integer(0)
-            let bytes = row.bytes(1)
-            // Sequence numbers follow one another: a row lost or renumbered leaves a gap.
-            guard number == sequence + 1, let payload = SQLiteRowFormat.newest.payloadRange(of: bytes, sequence: number)
-            else {
-                throw StoreError.unreadable(path: path, reason: "its change \(sequence + 1) is damaged or missing")
-            }
-            let batch = try StoreError.reading(path) {
-                try RecordCoding.binary.decode(batch: [State.Change].self, from: bytes, in: payload, after: steps)
-            }
-            do {
-                try state.apply(batch)
-            } catch {
-                throw StoreError.refused(change: error, path: path)
-            }
+            let (number, bytes) = (row.integer(0), row.bytes(1))
+            try SQLiteRowFormat.newest.apply(
+                row: bytes, numbered: number, following: sequence, to: &state, after: steps, path: path)
             sequence = number
             changeBytes += bytes.count
         }

@@ -203,22 +203,8 @@ final class SQLiteJournal<State: Changeable>: Journal {
                 .integer(sequence)
             ]
         ) { row in
-            let number = row.integer(0)
-            let bytes = row.blob(1)
-            // Sequence numbers follow one another: a row lost to damage leaves a gap.
-            guard let payload = format.payloadRange(of: bytes, sequence: number),
-                !format.isChecksummed || number == sequence + 1
-            else {
-                throw StoreError.unreadable(path: path, reason: "its change \(sequence + 1) is damaged or missing")
-            }
-            let batch = try StoreError.reading(path) {
-                try format.coding.decode(batch: [State.Change].self, from: bytes, in: payload, after: steps)
-            }
-            do {
-                try state.apply(batch)
-            } catch {
-                throw StoreError.refused(change: error, path: path)
-            }
+            let (number, bytes) = (row.integer(0), row.blob(1))
+            try format.apply(row: bytes, numbered: number, following: sequence, to: &state, after: steps, path: path)
             sequence = number
             changeBytes += bytes.count
         }

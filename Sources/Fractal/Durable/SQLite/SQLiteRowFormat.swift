@@ -43,6 +43,28 @@ struct SQLiteRowFormat: Equatable {
         return Self.checksum(blob[4...], sequence: sequence) == stored ? 4..<blob.count : nil
     }
 
+    /// Applies to `state` the changes kept in the row numbered `number`, `state` having taken every
+    /// row up to `previous`. Where rows are sealed, sequence numbers follow one another, so a row
+    /// lost to damage leaves a gap: that, or a failed seal, is `StoreError.unreadable`; a change the
+    /// state refuses is `StoreError.refused`. Both name `path`, worked out only then. (The PostgreSQL store keeps its rows
+    /// in the newest form too, and reads them here.)
+    func apply<State: Changeable>(
+        row bytes: [UInt8], numbered number: Int64, following previous: Int64, to state: inout State,
+        after steps: ArraySlice<Migration>, path: @autoclosure () -> String
+    ) throws {
+        guard let payload = payloadRange(of: bytes, sequence: number), !isChecksummed || number == previous + 1 else {
+            throw StoreError.unreadable(path: path(), reason: "its change \(previous + 1) is damaged or missing")
+        }
+        let batch = try StoreError.reading(path()) {
+            try coding.decode(batch: [State.Change].self, from: bytes, in: payload, after: steps)
+        }
+        do {
+            try state.apply(batch)
+        } catch {
+            throw StoreError.refused(change: error, path: path())
+        }
+    }
+
     private static func checksum(_ payload: ArraySlice<UInt8>, sequence: Int64) -> UInt32 {
         let number = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bitPattern: sequence) >> (8 * $0)) }
         return CRC32.checksum(payload, startingWith: CRC32.checksum(number))
