@@ -33,7 +33,7 @@ struct EightBall: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session(options: common, seed: chance.resolve())
-            for answer in session.send(.eightBall(.ask(question: question))) {
+            for answer in try session.send(.eightBall(.ask(question: question))) {
                 switch answer {
                 case .eightBall(.answered(let answer)): try show(answer, seed: session.seed)
                 case .eightBall(.failed(let reason)): throw ProgramFailure(reason)

@@ -35,7 +35,7 @@ struct Flip: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session(options: common, seed: chance.resolve())
-            for answer in session.send(.coin(.flip(count: count))) {
+            for answer in try session.send(.coin(.flip(count: count))) {
                 switch answer {
                 case .coin(.flipped(let toss)): try show(toss, seed: session.seed)
                 case .coin(.failed(let reason)): throw ProgramFailure(reason)

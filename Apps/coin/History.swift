@@ -55,14 +55,14 @@ struct History: ParsableCommand {
         let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
         var shown: [HistoryEntry] = []
         try session.watch {
-            let entries = oldestFirst(session)
+            let entries = try oldestFirst(session)
             for entry in entriesAdded(to: shown, in: entries) { print(entry.line(style: style, time: time)) }
             shown = entries
         }
     }
 
     private func clearHistory(_ session: Session) throws {
-        for answer in session.send(.coin(.clearHistory)) + session.send(.eightBall(.clearHistory)) {
+        for answer in try session.send(.coin(.clearHistory)) + session.send(.eightBall(.clearHistory)) {
             switch answer {
             case .coin(.failed(let reason)): throw ProgramFailure(reason)
             case .eightBall(.failed(let reason)): throw ProgramFailure(reason)
@@ -74,9 +74,9 @@ struct History: ParsableCommand {
 
     /// Every entry, flips and answers together, oldest first; the sort is stable, so entries of
     /// one moment keep the order they were kept in.
-    private func oldestFirst(_ session: Session) -> [HistoryEntry] {
+    private func oldestFirst(_ session: Session) throws -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
-        for answer in session.send(.coin(.showHistory)) + session.send(.eightBall(.showHistory)) {
+        for answer in try session.send(.coin(.showHistory)) + session.send(.eightBall(.showHistory)) {
             switch answer {
             case .coin(.history(let tosses)): entries += tosses.map(HistoryEntry.flip)
             case .eightBall(.history(let answers)): entries += answers.map(HistoryEntry.eightBall)
@@ -87,7 +87,7 @@ struct History: ParsableCommand {
     }
 
     private func showHistory(_ session: Session) throws {
-        let newestFirst = Array(oldestFirst(session).reversed())
+        let newestFirst = Array(try oldestFirst(session).reversed())
         if common.json {
             try printJSON(HistoryReport(entries: newestFirst))
         } else if newestFirst.isEmpty {

@@ -39,7 +39,7 @@ struct Until: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session(options: common, seed: chance.resolve())
-            for answer in session.send(.coin(.flipUntil(sequence: sequence, times: times))) {
+            for answer in try session.send(.coin(.flipUntil(sequence: sequence, times: times))) {
                 switch answer {
                 case .coin(.sequenceFound(let search)): try show(search, seed: session.seed)
                 case .coin(.failed(let reason)): throw ProgramFailure(reason)

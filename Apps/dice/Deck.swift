@@ -105,7 +105,7 @@ extension DeckGroup {
 extension Session {
     /// Sends a deck command and returns its answer; a failure becomes the program's failure.
     func deck(_ command: DeckCommand) throws -> DeckAnswer {
-        for case .deck(let answer) in send(.deck(command)) {
+        for case .deck(let answer) in try send(.deck(command)) {
             if case .failed(let reason) = answer { throw ProgramFailure(reason) }
             return answer
         }

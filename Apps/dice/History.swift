@@ -41,7 +41,7 @@ struct History: ParsableCommand {
         try reportingFailures {
             let session = try Session(options: common)
             if watch { try follow(session) }
-            for answer in session.send(clear ? .dice(.clearHistory) : .dice(.showHistory)) {
+            for answer in try session.send(clear ? .dice(.clearHistory) : .dice(.showHistory)) {
                 switch answer {
                 case .dice(.history(let rolls)): try show(rolls.reversed())
                 case .dice(.historyCleared):
@@ -59,7 +59,7 @@ struct History: ParsableCommand {
         var shown: [DiceRoll] = []
         try session.watch {
             var rolls: [DiceRoll] = []
-            for case .dice(.history(let kept)) in session.send(.dice(.showHistory)) { rolls = kept }
+            for case .dice(.history(let kept)) in try session.send(.dice(.showHistory)) { rolls = kept }
             for roll in entriesAdded(to: shown, in: rolls) { print(Self.line(roll, style: style, time: time)) }
             shown = rolls
         }

@@ -66,7 +66,7 @@ struct Roll: ParsableCommand {
                 : summary ? .dice(.tally(expression: text, times: times)) : .dice(.roll(expression: text, times: times))
             var stream = StreamedRolls(expression: text, seed: session.seed, json: common.json, verbose: common.verbose)
             var problem: (any Error)?
-            session.send(command) { answer in
+            try session.send(command) { answer in
                 guard problem == nil else { return }
                 do {
                     switch answer {

@@ -4,7 +4,7 @@ import ProgramKit
 extension Session {
     /// Sends a to-do command and returns its answer; a failure becomes the program's failure.
     func todo(_ command: TodoCommand) throws -> TodoAnswer {
-        for case .todo(let answer) in send(.todo(command)) {
+        for case .todo(let answer) in try send(.todo(command)) {
             if case .failed(let reason) = answer { throw ProgramFailure(reason) }
             return answer
         }

@@ -34,6 +34,29 @@ public struct AppState: Changeable, Fresh {
         case .deck(let change): try deck.apply(change)
         }
     }
+
+    /// A change the store kept waits, in a slice not read yet, until that slice is read.
+    public mutating func replay(_ change: Change) throws {
+        switch change {
+        case .coins(let change): try _coins.replay(change)
+        case .eightBall(let change): try _eightBall.replay(change)
+        case .dice(let change): try _dice.replay(change)
+        case .todos(let change): try _todos.replay(change)
+        case .deck(let change): try _deck.replay(change)
+        }
+    }
+
+    /// Reads from the store, if it was not yet, the slice that `command`'s feature works on: a
+    /// slice that cannot be read is then an error said here, not a stop where the feature reads it.
+    public func load(for command: Command) throws {
+        switch command {
+        case .coin: _ = try $coins.load()
+        case .eightBall: _ = try $eightBall.load()
+        case .dice: _ = try $dice.load()
+        case .todo: _ = try $todos.load()
+        case .deck: _ = try $deck.load()
+        }
+    }
 }
 
 /// Every command a program can send: the feature's name, then its own command.

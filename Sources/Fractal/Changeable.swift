@@ -9,12 +9,34 @@ public protocol Changeable: Codable, Equatable, Sendable {
     /// Applies one change in place. A change that does not apply throws and leaves `self` as it was.
     mutating func apply(_ change: Change) throws
 
+    /// Applies a change a store kept, as the store reads it back. Such a change applied once
+    /// already, to the same state, so a state that reads its parts only when first used may keep
+    /// it until then (see `Slice`). By default, `apply`.
+    mutating func replay(_ change: Change) throws
+
     /// The steps that reshaped what this state stores, oldest first (see `Migration`); none by
     /// default.
     static var migrations: [Migration] { get }
 }
 
 extension Changeable {
+    @inlinable
+    public mutating func replay(_ change: Change) throws {
+        try apply(change)
+    }
+
+    /// Replays a batch a store kept: all the changes or none of them, as `apply` does.
+    @inlinable
+    public mutating func replay(_ changes: [Change]) throws {
+        guard changes.count > 1 else {
+            if let change = changes.first { try replay(change) }
+            return
+        }
+        var draft = self
+        for change in changes { try draft.replay(change) }
+        self = draft
+    }
+
     /// A new value with the changes applied in order; `self` is left as it was.
     @inlinable
     public func alter(_ changes: Change...) throws -> Self {

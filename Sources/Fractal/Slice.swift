@@ -4,21 +4,98 @@
 /// slice as it starts, `Part()`: adding a feature never makes a stored state unreadable, and needs
 /// no migration. Otherwise the wrapper is invisible: the slice is coded as the part itself, so
 /// wrapping an existing property changes nothing that was stored.
+///
+/// A slice is read from a store only when it is first used. A store's snapshot holds every
+/// slice, but a command works on one feature's: so a slice decoded from the store's binary form
+/// keeps its bytes and decodes them the first time it is read, and the changes the store replays
+/// to it (`replay`) wait until then. A program pays for the slices its commands touch, not for
+/// the others; a slice nobody read is written back as the bytes it came from. To the code that
+/// reads it, a slice is the same value either way.
 @propertyWrapper
 public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
-    public var wrappedValue: Part
+    /// The slice, unless it is still waiting in `stored`.
+    @usableFromInline var part: Part
+    /// The slice as the store kept it, not read yet; nil once it is read in place or set.
+    @usableFromInline var stored: StoredSlice<Part>?
 
     @inlinable
     public init(wrappedValue: Part) {
-        self.wrappedValue = wrappedValue
+        part = wrappedValue
+        stored = nil
+    }
+
+    /// A slice stored in binary form at `position` of `bytes`, read when first used.
+    init(storedIn bytes: [UInt8], at position: Int) throws {
+        var reader = BinaryReader(bytes, at: position, end: bytes.count)
+        try ScalarReading.wrapping { try reader.skipValue() }
+        part = Part()
+        stored = StoredSlice(bytes: bytes, range: position..<reader.position)
+    }
+
+    /// The slice. A stored slice that cannot be read stops the program, as it must not be
+    /// mistaken for another value: a program reads through `load()` first the slices its
+    /// commands work on, to say what was wrong instead (see `AppState.load(for:)`).
+    @inlinable
+    public var wrappedValue: Part {
+        get {
+            guard let stored else { return part }
+            return stored.readOrStop()
+        }
+        set {
+            part = newValue
+            stored = nil
+        }
+        _modify {
+            if let waiting = stored {
+                part = waiting.readOrStop()
+                stored = nil
+            }
+            yield &part
+        }
+    }
+
+    /// The slice itself, for `load()`: `state.$todos.load()`.
+    @inlinable
+    public var projectedValue: Slice<Part> { self }
+
+    /// The slice, read from the store's bytes if it was not yet; throws if they cannot be read or
+    /// a change replayed to it does not apply.
+    public func load() throws -> Part {
+        guard let stored else { return part }
+        return try stored.read()
+    }
+
+    /// Applies a change the store kept, as it reads it back: to a slice not read yet, when it is
+    /// read. Such a change applied once already, to the same slice, so it applies again.
+    public mutating func replay(_ change: Part.Change) throws {
+        if var waiting = stored, !waiting.isRead {
+            stored = nil  // so that `waiting` is the only reference, unless a copy holds one too
+            if !isKnownUniquelyReferenced(&waiting) { waiting = waiting.copy() }
+            waiting.replay(change)
+            stored = waiting
+            return
+        }
+        try wrappedValue.apply(change)
+    }
+
+    public static func == (lhs: Slice, rhs: Slice) -> Bool {
+        if let left = lhs.stored, let right = rhs.stored, left === right { return true }
+        guard let left = try? lhs.load(), let right = try? rhs.load() else { return false }
+        return left == right
     }
 
     public init(from decoder: any Decoder) throws {
-        wrappedValue = try Part(from: decoder)
+        part = try Part(from: decoder)
+        stored = nil
     }
 
+    /// A slice nobody read, into the binary form it came from, is its bytes again.
     public func encode(to encoder: any Encoder) throws {
-        try wrappedValue.encode(to: encoder)
+        if let stored, stored.isAsKept, let binary = encoder as? ValueEncoder {
+            binary.value = .written(Array(stored.bytes[stored.range]))
+            return
+        }
+        try load().encode(to: encoder)
     }
 }
 
@@ -28,9 +105,14 @@ public protocol Fresh {
 }
 
 extension KeyedDecodingContainer {
-    /// A slice missing from the stored state is a fresh one. (Synthesized decoding picks this
-    /// overload for every `@Slice` property, instead of failing on the missing key.)
+    /// A slice missing from the stored state is a fresh one; one in the binary form waits to be
+    /// read. (Synthesized decoding picks this overload for every `@Slice` property, instead of
+    /// failing on the missing key.)
     public func decode<Part>(_ type: Slice<Part>.Type, forKey key: Key) throws -> Slice<Part> {
-        Slice(wrappedValue: try decodeIfPresent(Part.self, forKey: key) ?? Part())
+        guard contains(key), try !decodeNil(forKey: key) else { return Slice(wrappedValue: Part()) }
+        if let binary = try superDecoder(forKey: key) as? ValueDecoder {
+            return try Slice(storedIn: binary.bytes, at: binary.position)
+        }
+        return Slice(wrappedValue: try decode(Part.self, forKey: key))
     }
 }

@@ -41,6 +41,12 @@ public enum ScenarioRunner {
             switch step.action {
             case .send(let command):
                 reportUnexpected()
+                do {
+                    try opened.store.state().load(for: command)
+                } catch {
+                    fail(step.line, "the state this message works on could not be read: \(error)", nil, nil)
+                    continue
+                }
                 outbox = []
                 core(command)
                 pending = outbox[...]

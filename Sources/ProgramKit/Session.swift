@@ -53,15 +53,23 @@ public struct Session {
     public var timeZone: Zone { clock.timeZone }
 
     /// Sends one command and returns the answers that came out, in order.
-    public func send(_ command: Command) -> [Answer] {
+    public func send(_ command: Command) throws -> [Answer] {
         var answers: [Answer] = []
-        send(command) { answers.append($0) }
+        try send(command) { answers.append($0) }
         return answers
     }
 
     /// Sends one command and hands each answer to `receive` as it comes out: a long answer, such
     /// as a million rolls, is shown as it goes and never held whole.
-    public func send(_ command: Command, receive: @escaping (Answer) -> Void) {
+    ///
+    /// The store reads only the slice the command's feature works on, and before the command goes
+    /// in: a slice that cannot be read is a failure of the data, said here.
+    public func send(_ command: Command, receive: @escaping (Answer) -> Void) throws {
+        do {
+            try store.state().load(for: command)
+        } catch {
+            throw ProgramFailure("the store's data cannot be read: \(describe(error))", exit: .data)
+        }
         recording?.record(sent: command)
         let core = createAppCore(store: store, random: random, clock: clock) { answer in
             recording?.record(answer: answer)

@@ -226,7 +226,7 @@ final class DiskJournal<State: Changeable>: Journal {
                 throw StoreError.unreadable(path: path, reason: "a second snapshot stands among the changes")
             }
             do {
-                try state.apply(try decode(batchFrom: record))
+                try state.replay(try decode(batchFrom: record))
             } catch let error as StoreError {
                 throw error
             } catch {

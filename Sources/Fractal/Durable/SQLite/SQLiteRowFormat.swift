@@ -59,7 +59,7 @@ struct SQLiteRowFormat: Equatable {
             try coding.decode(batch: [State.Change].self, from: bytes, in: payload, after: steps)
         }
         do {
-            try state.apply(batch)
+            try state.replay(batch)
         } catch {
             throw StoreError.refused(change: error, path: path())
         }
