@@ -51,8 +51,18 @@ final class StoredSlice<Part: Changeable>: Sendable {
     func read() throws -> Part {
         let (read, replayed) = contents.withLock { ($0.read, $0.replayed) }
         if let read { return read }
-        var part = try BinaryDecoder.decode(Part.self, from: bytes, in: range)
-        for change in replayed { try part.apply(change) }
+        var part: Part
+        do {
+            part = try BinaryDecoder.decode(Part.self, from: bytes, in: range)
+        } catch {
+            throw UnreadableSlice(
+                reason: "a record does not hold what this program wrote (\(StoreError.oneLine(error)))")
+        }
+        do {
+            for change in replayed { try part.apply(change) }
+        } catch {
+            throw UnreadableSlice(reason: "a kept change no longer applies (\(StoreError.oneLine(error)))")
+        }
         contents.withLock { $0.read = part }
         return part
     }

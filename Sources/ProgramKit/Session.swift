@@ -12,6 +12,8 @@ import Headless
 public struct Session {
     public let seed: UInt64
     let store: Store<AppState>
+    /// The store's name in messages: its file, or its URL without the password.
+    private let place: String
     private let random: RandomSource
     private let clock: TimeSource
     private let recording: Recording?
@@ -20,7 +22,7 @@ public struct Session {
         options: CommonOptions, seed: UInt64 = 0, environment: [String: String] = ProcessEnvironment.variables
     ) throws {
         self.seed = seed
-        store = try options.storage.open(environment: environment)
+        (store, place) = try options.storage.open(environment: environment)
         random = .seeded(seed)
         let clock = try options.clock(environment: environment)
         guard let file = options.record ?? environment["APPCORE_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) else {
@@ -67,8 +69,8 @@ public struct Session {
     public func send(_ command: Command, receive: @escaping (Answer) -> Void) throws {
         do {
             try store.state().load(for: command)
-        } catch {
-            throw ProgramFailure("the store's data cannot be read: \(describe(error))", exit: .data)
+        } catch let error as UnreadableSlice {
+            throw ProgramFailure(StoreError.unreadable(path: place, reason: error.reason).description, exit: .data)
         }
         recording?.record(sent: command)
         let core = createAppCore(store: store, random: random, clock: clock) { answer in

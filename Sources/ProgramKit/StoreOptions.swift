@@ -36,14 +36,17 @@ public struct StoreOptions: ParsableArguments {
 
     public init() {}
 
-    /// Opens the chosen store, creating its folder and file when they are not there yet.
-    public func open(environment: [String: String] = ProcessEnvironment.variables) throws -> Store<AppState> {
+    /// Opens the chosen store, creating its folder and file when they are not there yet; `place`
+    /// names it in messages (a file's path, or a URL without its password).
+    public func open(environment: [String: String] = ProcessEnvironment.variables) throws -> (
+        store: Store<AppState>, place: String
+    ) {
         StandardStreams.reserveClosed()
         let kind = try store ?? environment["APPCORE_STORE"].map(Self.kind(named:)) ?? .sqlite
         switch kind {
         case .memory:
             if data != nil { throw ProgramFailure("--data has no effect with --store memory", exit: .usage) }
-            return createMemoryStore(initial: AppState.initial)
+            return (createMemoryStore(initial: AppState.initial), "memory")
         case .postgres:
             return try openPostgres(environment: environment)
         case .disk, .sqlite:
@@ -51,9 +54,11 @@ public struct StoreOptions: ParsableArguments {
             let path =
                 try data ?? environment["APPCORE_DATA"] ?? Self.defaultFolder(environment) + "/\(fileName)"
             do {
-                return kind == .disk
+                let store =
+                    kind == .disk
                     ? try createDiskStore(at: path, initial: AppState.initial)
                     : try createSQLiteStore(at: path, initial: AppState.initial)
+                return (store, path)
             } catch let error as StoreError {
                 throw ProgramFailure(error.description, exit: .data)
             }
@@ -62,7 +67,7 @@ public struct StoreOptions: ParsableArguments {
 
     /// The store on the PostgreSQL server `--data` or `APPCORE_DATA` names by URL. A failure
     /// says the URL without its password, as every message of the store does.
-    private func openPostgres(environment: [String: String]) throws -> Store<AppState> {
+    private func openPostgres(environment: [String: String]) throws -> (store: Store<AppState>, place: String) {
         let url = data ?? environment["APPCORE_DATA"].flatMap { $0.isEmpty ? nil : $0 } ?? "postgresql://"
         guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
             let source = data == nil ? "APPCORE_DATA" : "--data"
@@ -70,7 +75,7 @@ public struct StoreOptions: ParsableArguments {
                 "\(source) must be a URL such as postgresql://host/database with --store postgres", exit: .usage)
         }
         do {
-            return try createPostgresStore(url: url, initial: AppState.initial)
+            return (try createPostgresStore(url: url, initial: AppState.initial), PostgresLocation.redacted(url))
         } catch let error as StoreError {
             throw ProgramFailure(error.description, exit: .data)
         }

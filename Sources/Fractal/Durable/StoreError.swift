@@ -43,7 +43,7 @@ extension StoreError {
     }
 
     /// An error as one line of words: a decoding error says what it found, not how it is built.
-    private static func oneLine(_ error: any Error) -> String {
+    static func oneLine(_ error: any Error) -> String {
         let words: String
         switch error as? DecodingError {
         case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
@@ -54,4 +54,13 @@ extension StoreError {
         }
         return words.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
+}
+
+/// A slice of a stored state that cannot be read when it is first used (see `Slice`): its bytes
+/// do not hold what this program wrote, or a change kept for it no longer applies.
+public struct UnreadableSlice: Error, CustomStringConvertible {
+    /// What is wrong, in the words `StoreError.unreadable` gives a reason in.
+    public let reason: String
+
+    public var description: String { reason }
 }
