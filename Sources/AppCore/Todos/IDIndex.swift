@@ -54,6 +54,12 @@ struct IDIndex: Sendable {
         if position < sorted.count && sorted[position] == id { sorted.remove(at: position) }
     }
 
+    /// Takes many ids out at once: the index is filtered in one pass, instead of shifting the ids
+    /// after each one removed.
+    mutating func remove(contentsOf ids: Set<TodoID>) {
+        sorted.removeAll { ids.contains($0) }
+    }
+
     /// The prefix length that tells every id apart: neighbours in sorted order share the most.
     var abbreviation: Int {
         var longest = Self.shortest

@@ -121,20 +121,29 @@ public struct TodoState: Changeable, Fresh {
     /// Makes each touched item what `side` says: there, changed in place, or gone.
     private mutating func put(_ side: [TodoID: TodoItem], over done: DoneCommand) {
         var removed = false
-        // A few new ids go into the index one by one; many (an import) are sorted in together,
-        // since each insertion shifts the ids after it.
+        // A few ids come and go one by one; many (an import, its undo) are sorted into the index
+        // together and taken out of it and of the items in one pass each, since each insertion
+        // or removal shifts everything after it.
         let oneByOne = done.touched.count <= Self.fewEdits
         var added: [TodoID] = []
+        var gone: Set<TodoID> = []
         for id in done.touched {
             if let item = side[id] {
                 guard items.updateValue(item, forKey: id) == nil else { continue }
                 if oneByOne { abbreviation = max(abbreviation, index.insert(id)) } else { added.append(id) }
+            } else if !oneByOne {
+                if items[id] != nil { gone.insert(id) }
             } else if items.removeValue(forKey: id) != nil {
                 index.remove(id)
                 removed = true
             }
         }
         if !added.isEmpty { abbreviation = max(abbreviation, index.insert(contentsOf: added)) }
+        if !gone.isEmpty {
+            items.removeAll { gone.contains($0.key) }
+            index.remove(contentsOf: gone)
+            removed = true
+        }
         if removed { abbreviation = index.abbreviation }
     }
 
