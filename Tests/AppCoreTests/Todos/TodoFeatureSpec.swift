@@ -222,6 +222,22 @@ struct TodoFeatureSpec {
         #expect(after.map(\.isCompleted) == before.map(\.isCompleted))
     }
 
+    /// A file with Windows line ends (CR LF) reads as one to-do a line, and names the right line.
+    @Test func aTodoTxtFileWithCRLFLineEndsReadsLineByLine() throws {
+        let text = "(A) one +home\r\nx 2026-11-20 two due:2026-12-01\r\n\r\nthree\r\n"
+        guard case .imported(let items, _) = core.todo(.importItems(text: text, format: .todotxt)) else {
+            throw TodoTestError.unexpected(core.received().last)
+        }
+        #expect(items.map(\.title) == ["one", "two", "three"])
+        #expect(items[0].priority == .high && items[0].tags == ["home"])
+        #expect(items[1].isCompleted && items[1].due == Day(iso: "2026-12-01"))
+        let bad = core.todo(.importItems(text: "fine\r\nx 2026-11-20 due:someday\r\n", format: .todotxt))
+        guard case .failed(.unreadableImport(_, let line, _)) = bad else {
+            throw TodoTestError.unexpected(bad)
+        }
+        #expect(line == 2)
+    }
+
     @Test func aJSONRoundTripGivesBackExactlyTheSameItems() throws {
         try core.add("buy milk", due: Day(iso: "2026-12-01"), tags: ["errands"])
         try core.add("call mum")

@@ -38,7 +38,9 @@ enum TodoTxt {
 
     static func read(_ text: String, timeZone: Zone) throws(TodoFailure) -> [ImportedTodo] {
         var todos: [ImportedTodo] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A Windows line end, CR LF, is one Character: splitting at "\n" alone would not see it.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingWhitespace()
             guard !trimmed.isEmpty else { continue }
             todos.append(try read(line: trimmed, number: index + 1, timeZone: timeZone))
