@@ -62,6 +62,33 @@ struct TodoProgramSpec {
         #expect(after == before)
     }
 
+    /// Titles whose words todo.txt would read as a time's `key:value`, a context or a tag come back
+    /// whole from `export --format todotxt` into a fresh store, with every field `list` shows.
+    @Test func titlesHoldingColonsAndMarksComeBackWholeFromTodoTxt() throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        _ = try place.todo("add", "call Bob at 10:30", "--due", "fri", "--tag", "work", "--priority", "low")
+        _ = try place.todo("add", "email @bob: +1 on due:friday", "--context", "desk")
+        _ = try place.todo("add", #"x (A) 2026-01-01 \+y"#, "--priority", "high")
+        let id = try #require(try place.list().first?["id"] as? String)
+        #expect(try place.todo("done", id).status == 0)
+        let export = try place.todo("export", "--format", "todotxt")
+        #expect(export.stdout.contains(#" call Bob at 10\:30 +work "#))
+        let file = place.folder.appendingPathComponent("todo.txt")
+        try Data(export.stdout.utf8).write(to: file)
+
+        let fresh = try TodoPlace("sqlite")
+        defer { fresh.remove() }
+        let imported = try fresh.todo("import", file.path, "--format", "todotxt")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let fields = ["id", "title", "completed", "due", "priority", "tags", "contexts", "extras"]
+        let before = try place.list("--all").map { item in fields.map { "\(item[$0] ?? "")" } }
+        let after = try fresh.list("--all").map { item in fields.map { "\(item[$0] ?? "")" } }
+        #expect(
+            before.map { $0[1] } == ["call Bob at 10:30", "email @bob: +1 on due:friday", #"x (A) 2026-01-01 \+y"#])
+        #expect(after == before)
+    }
+
     @Test func addPrintsTheIdAndListShowsTheDatesAsDays() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }

@@ -222,6 +222,71 @@ struct TodoFeatureSpec {
         #expect(after.map(\.isCompleted) == before.map(\.isCompleted))
     }
 
+    /// The items of a fresh store that imported this one's todo.txt export.
+    func importedFromTodoTxtExport() throws -> [TodoItem] {
+        guard case .exported(let text) = core.todo(.export(format: .todotxt)) else {
+            throw TodoTestError.unexpected(core.received().last)
+        }
+        let fresh = TodosUnderTest()
+        guard case .imported = fresh.todo(.importItems(text: text, format: .todotxt)) else {
+            throw TodoTestError.unexpected(fresh.received().last)
+        }
+        return Array(fresh.todos.items.values)
+    }
+
+    /// Whatever title `add` takes comes back from todo.txt as it was, open or done, with its tags,
+    /// context, due day and priority: a title's word that todo.txt would read as a tag or a context
+    /// travels behind a backslash, one it would read as a `key:value` with a backslash before its
+    /// colon.
+    @Test(
+        arguments: [
+            "call Bob at 10:30", "read John 3:16 and 1:1", "email @bob", "+1 for this", "due:friday is a word",
+            "id:7 of 9", "pri:A or not", "a:b:c", #"\+x and \\@y and \k:v"#, #"a\b:c a\:b \:c \o/ \"#,
+            "see http://example.org", ":+1: + @ : x: :y", "x marks the spot", "(A) first", "2026-01-01 party",
+            "x 2026-01-01 (B) 2026-01-02 all of it",
+        ], [false, true])
+    func aTitleComesBackFromTodoTxtAsItWas(_ title: String, done: Bool) throws {
+        let draft = TodoDraft(
+            title: title, due: Day(iso: "2026-12-01"), priority: .high, tags: ["errands"], contexts: ["shop"])
+        guard case .added(let item, _) = core.todo(.add(draft: draft)) else {
+            throw TodoTestError.unexpected(core.received().last)
+        }
+        if done { _ = core.todo(.complete(references: [item.id.value])) }
+        let before = try #require(core.todos.items[item.id])
+        let after = try #require(try importedFromTodoTxtExport().first)
+        #expect(after.title == title)
+        #expect(after.id == before.id && after.tags == before.tags && after.contexts == before.contexts)
+        #expect(after.due == before.due && after.priority == before.priority)
+        #expect(after.isCompleted == done && after.extras.isEmpty)
+    }
+
+    /// Every word of up to four of the letters todo.txt's rules turn on, alone and between others,
+    /// comes back from todo.txt as the title's word.
+    @Test func everyWordOfTheMarkLettersComesBackAsTheTitlesWord() throws {
+        var words = [""]
+        for _ in 1...4 { words = words + words.flatMap { word in ["\\", "+", "@", ":", "/", "a"].map { word + $0 } } }
+        let titles = Set(words.filter { !$0.isEmpty }.flatMap { [$0, "say \($0) now"] }).sorted()
+        for title in titles { try core.add(title) }
+        let imported = try importedFromTodoTxtExport()
+        #expect(imported.map(\.title).sorted() == titles)
+        #expect(imported.allSatisfy { $0.tags.isEmpty && $0.contexts.isEmpty && $0.extras.isEmpty && $0.due == nil })
+    }
+
+    /// A line that earlier versions wrote, or another tool, reads as it always did: a bare
+    /// `key:value` is an extra, whatever its key; only a word with a backslash where a title's
+    /// word gets one is the title's.
+    @Test func aTodoTxtLineReadsItsTagsContextsAndExtrasAsBefore() throws {
+        let line = #"call Bob at 10:30 +home @phone store:corner \\+x 10\:30 \u0020k:v due:2026-12-01 id:ab12"#
+        guard case .imported(let items, _) = core.todo(.importItems(text: line, format: .todotxt)) else {
+            throw TodoTestError.unexpected(core.received().last)
+        }
+        let item = try #require(items.first)
+        #expect(item.title == #"call Bob at \+x 10:30"#)
+        #expect(item.extras == ["10": "30", "store": "corner", #"\u0020k"#: "v"])
+        #expect(item.tags == ["home"] && item.contexts == ["phone"])
+        #expect(item.due == Day(iso: "2026-12-01") && item.id == TodoID("ab12"))
+    }
+
     /// A file with Windows line ends (CR LF) reads as one to-do a line, and names the right line.
     @Test func aTodoTxtFileWithCRLFLineEndsReadsLineByLine() throws {
         let text = "(A) one +home\r\nx 2026-11-20 two due:2026-12-01\r\n\r\nthree\r\n"

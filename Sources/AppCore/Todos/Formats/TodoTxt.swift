@@ -8,12 +8,18 @@ import Fractal
 
 /// todo.txt (github.com/todotxt/todo.txt): one task a line.
 ///
-///     x 2026-11-20 2026-11-01 Call mum +family @phone due:2026-11-30 pri:A id:3f2a9c01d4
+///     x 2026-11-20 2026-11-01 Call mum at 10\:30 +family @phone due:2026-11-30 pri:A id:3f2a9c01d4
 ///     (A) 2026-11-01 Buy milk +errands @shop due:2026-12-01
 ///
-/// A done task starts with `x` and its completion day; an open one may start with its priority.
-/// `+project` is a tag, `@context` a context, `due:` the due day; `pri:` keeps a done task's
-/// priority and `id:` its id, so that a round trip gives back the same items. Notes do not travel.
+/// A done task starts with `x` and its completion day; an open one may start with its priority;
+/// then comes the day it was made. Of the words after those, wherever they stand, `+project` is a
+/// tag, `@context` a context, and `key:value` (neither part empty, no `://`) is `due:` the due day,
+/// `pri:` a done task's priority, `id:` its id, any other key an extra; every other word is the
+/// title's, as it was written. A title's own word that would be read as a tag or a context is
+/// written behind a backslash (`\@bob`, `\+1`), one that would be read as `key:value` with a
+/// backslash before its colon (`10\:30`, `due\:friday`); reading takes that backslash off again.
+/// So every title comes back as it was, and a line an earlier version or another tool wrote reads
+/// as it did, but for a word with such a backslash. Notes do not travel.
 enum TodoTxt {
     static func write(_ items: [TodoItem], timeZone: Zone) -> String {
         items.map { line(for: $0, timeZone: timeZone) }.joined(separator: "\n") + (items.isEmpty ? "" : "\n")
@@ -27,13 +33,26 @@ enum TodoTxt {
             words.append("(\(priority.letter))")
         }
         words.append(Day(item.created, in: timeZone).description)
-        words.append(item.title)
+        words.append(escaped(title: item.title))
         words += item.tags.map { "+\($0)" } + item.contexts.map { "@\($0)" }
         if let due = item.due { words.append("due:\(due)") }
         if item.isCompleted, let priority = item.priority { words.append("pri:\(priority.letter)") }
         words += item.extras.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
         words.append("id:\(item.id)")
         return words.joined(separator: " ")
+    }
+
+    /// The title with a backslash in each word that would otherwise be read as metadata.
+    static func escaped(title: String) -> String {
+        title.split(separator: " ", omittingEmptySubsequences: false).map(escaped(word:)).joined(separator: " ")
+    }
+
+    /// Reading the word gives the title's own word back, whatever backslashes it holds: a
+    /// backslash more in front of a (backslashed) tag or context, or before the colon of a pair.
+    private static func escaped(word: Substring) -> String {
+        if isMarked(word.drop { $0 == "\\" }) { return "\\" + word }
+        guard let colon = pairColon(in: word) else { return String(word) }
+        return word[..<colon] + "\\" + word[colon...]
     }
 
     static func read(_ text: String, timeZone: Zone) throws(TodoFailure) -> [ImportedTodo] {
@@ -72,15 +91,10 @@ enum TodoTxt {
         }
         var title: [String] = []
         for word in words {
-            if word.count > 1, word.hasPrefix("+") {
-                todo.tags.append(String(word.dropFirst()))
-            } else if word.count > 1, word.hasPrefix("@") {
-                todo.contexts.append(String(word.dropFirst()))
-            } else if let colon = word.firstIndex(of: ":"), colon != word.startIndex,
-                word.index(after: colon) != word.endIndex,
-                !word.contains("://")
-            {
-                let (key, value) = (String(word[..<colon]), String(word[word.index(after: colon)...]))
+            switch meaning(of: word[...]) {
+            case .tag(let tag): todo.tags.append(tag)
+            case .context(let context): todo.contexts.append(context)
+            case .pair(let key, let value):
                 switch key {
                 case "due":
                     guard let day = Day(iso: value) else {
@@ -92,8 +106,7 @@ enum TodoTxt {
                 case "id": todo.id = value
                 default: todo.extras[key] = value
                 }
-            } else {
-                title.append(word)
+            case .title(let word): title.append(word)
             }
         }
         todo.title = title.joined(separator: " ")
@@ -101,6 +114,37 @@ enum TodoTxt {
             throw .unreadableImport(format: "todo.txt", line: number, problem: "the task has no text")
         }
         return todo
+    }
+
+    /// What a word after a task's opening days and marks says.
+    private enum Meaning {
+        case tag(String), context(String), pair(key: String, value: String), title(String)
+    }
+
+    private static func meaning(of word: Substring) -> Meaning {
+        let bare = word.drop { $0 == "\\" }
+        if isMarked(bare) {
+            guard bare.startIndex == word.startIndex else { return .title(String(word.dropFirst())) }
+            return word.first == "+" ? .tag(String(word.dropFirst())) : .context(String(word.dropFirst()))
+        }
+        guard let colon = pairColon(in: word) else { return .title(String(word)) }
+        let key = word[..<colon]
+        guard key.last != "\\" else { return .title(String(key.dropLast()) + word[colon...]) }
+        return .pair(key: String(key), value: String(word[word.index(after: colon)...]))
+    }
+
+    /// A `+tag` or an `@context`: the mark and something after it.
+    private static func isMarked(_ word: Substring) -> Bool {
+        (word.first == "+" || word.first == "@") && word.count > 1
+    }
+
+    /// The colon of a `key:value` word: its first, with something before and after it, and no `://`
+    /// in the word, so that a link stays text.
+    private static func pairColon(in word: Substring) -> Substring.Index? {
+        guard let colon = word.firstIndex(of: ":"), colon != word.startIndex, word.index(after: colon) != word.endIndex,
+            !word.contains("://")
+        else { return nil }
+        return colon
     }
 }
 
