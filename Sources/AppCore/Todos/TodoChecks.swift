@@ -36,7 +36,8 @@ extension TodoItem {
 
     /// Extras are todo.txt's `key:value` words: each must read back as the same pair, so neither
     /// part may be empty or hold a space, the key no colon, and the key may not be one that
-    /// todo.txt reads as something else (`due`, `pri`, `id`, a `+tag` or an `@context`).
+    /// todo.txt reads as something else (`due`, `pri`, `id`, a `+tag` or an `@context`, behind
+    /// backslashes or not, or a key ending in a backslash, which is a title's word escaped).
     static func checked(extras: [String: String]) throws(TodoFailure) -> [String: String] {
         try refuseOver(TodoLimits.extras, extras.count, "extras on one to-do", unit: nil)
         for (key, value) in extras {
@@ -50,7 +51,9 @@ extension TodoItem {
                     "it is one word, with no spaces"
                 } else if key.contains(":") {
                     "its key cannot hold a colon"
-                } else if ["due", "pri", "id"].contains(key) || key.hasPrefix("+") || key.hasPrefix("@") {
+                } else if ["due", "pri", "id"].contains(key) || key.drop(while: { $0 == "\\" }).hasPrefix("+")
+                    || key.drop(while: { $0 == "\\" }).hasPrefix("@") || key.hasSuffix("\\")
+                {
                     "todo.txt reads \(key): as something else"
                 } else if pair.contains("://") { "todo.txt reads a word with :// as text" } else { nil }
             if let problem { throw .badExtra(extra: pair, problem: problem) }

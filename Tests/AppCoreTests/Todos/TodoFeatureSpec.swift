@@ -272,6 +272,20 @@ struct TodoFeatureSpec {
         #expect(imported.allSatisfy { $0.tags.isEmpty && $0.contexts.isEmpty && $0.extras.isEmpty && $0.due == nil })
     }
 
+    /// Extras, which todo.txt and JSON imports bring, come back from todo.txt as they were, even
+    /// with a backslash in them; one that would read as a title's word is refused at the door.
+    @Test func extrasComeBackFromTodoTxtAsTheyWere() throws {
+        let extras = #"{"10": "30", "store": "corner", "\\u0020k": "v", "a\\b": "c\\"}"#
+        let json = #"[{"title": "call Bob", "extras": "# + extras + #"}]"#
+        guard case .imported(let items, _) = core.todo(.importItems(text: json, format: .json)) else {
+            throw TodoTestError.unexpected(core.received().last)
+        }
+        #expect(items.first?.extras == ["10": "30", "store": "corner", #"\u0020k"#: "v", #"a\b"#: #"c\"#])
+        #expect(try importedFromTodoTxtExport().map(\.extras) == items.map(\.extras))
+        let escaped = core.todo(.importItems(text: #"[{"title": "t", "extras": {"a\\": "b"}}]"#, format: .json))
+        guard case .failed(.unreadableImport) = escaped else { throw TodoTestError.unexpected(escaped) }
+    }
+
     /// A line that earlier versions wrote, or another tool, reads as it always did: a bare
     /// `key:value` is an extra, whatever its key; only a word with a backslash where a title's
     /// word gets one is the title's.

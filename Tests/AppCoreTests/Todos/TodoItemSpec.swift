@@ -64,6 +64,19 @@ struct TodoItemSpec {
         #expect(throws: TodoFailure.self) { try item.alter(.title(title)) }
     }
 
+    /// An extra todo.txt would read as something else is refused: it could not come back as itself.
+    @Test(arguments: ["due", "+x", "@x", #"\+x"#, #"\\@x"#, #"a\"#, "a b", "a:b"])
+    func anExtraTodoTxtReadsOtherwiseIsRefused(_ key: String) {
+        #expect(throws: TodoFailure.self) {
+            try TodoItem(id: TodoID("a1b2c3d4e5"), title: "t", extras: [key: "v"], created: noon)
+        }
+    }
+
+    @Test func anExtraWithABackslashInsideOrInFrontOfAWordIsKept() throws {
+        let extras = [#"\u0020k"#: "v", #"a\b"#: #"c\"#, "10": "30"]
+        #expect(try TodoItem(id: TodoID("a1b2c3d4e5"), title: "t", extras: extras, created: noon).extras == extras)
+    }
+
     @Test func aTagWithASpaceIsRefused() {
         #expect(throws: TodoFailure.badTag(tag: "two words")) { try item.alter(.addTag("two words")) }
     }
