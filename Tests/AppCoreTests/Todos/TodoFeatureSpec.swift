@@ -243,7 +243,7 @@ struct TodoFeatureSpec {
             "call Bob at 10:30", "read John 3:16 and 1:1", "email @bob", "+1 for this", "due:friday is a word",
             "id:7 of 9", "pri:A or not", "a:b:c", #"\+x and \\@y and \k:v"#, #"a\b:c a\:b \:c \o/ \"#,
             "see http://example.org", ":+1: + @ : x: :y", "x marks the spot", "(A) first", "2026-01-01 party",
-            "x 2026-01-01 (B) 2026-01-02 all of it",
+            "x 2026-01-01 (B) 2026-01-02 all of it", "two  spaces,   three and\ta tab", "a  10:30  @b  c",
         ], [false, true])
     func aTitleComesBackFromTodoTxtAsItWas(_ title: String, done: Bool) throws {
         let draft = TodoDraft(
@@ -299,6 +299,16 @@ struct TodoFeatureSpec {
         #expect(item.extras == ["10": "30", "store": "corner", #"\u0020k"#: "v"])
         #expect(item.tags == ["home"] && item.contexts == ["phone"])
         #expect(item.due == Day(iso: "2026-12-01") && item.id == TodoID("ab12"))
+    }
+
+    /// Words of the title next to each other keep the spaces between them; a tag, context or
+    /// `key:value` between two of them is taken out with its spaces, leaving one.
+    @Test func aTodoTxtTitleKeepsItsSpacesButNotThoseAroundMetadata() throws {
+        let line = "2026-11-01  call  Bob +home  at   ten  due:2026-12-01  sharp"
+        guard case .imported(let items, _) = core.todo(.importItems(text: line, format: .todotxt)) else {
+            throw TodoTestError.unexpected(core.received().last)
+        }
+        #expect(items.map(\.title) == ["call  Bob at   ten sharp"])
     }
 
     /// A file with Windows line ends (CR LF) reads as one to-do a line, and names the right line.

@@ -15,11 +15,12 @@ import Fractal
 /// then comes the day it was made. Of the words after those, wherever they stand, `+project` is a
 /// tag, `@context` a context, and `key:value` (neither part empty, no `://`) is `due:` the due day,
 /// `pri:` a done task's priority, `id:` its id, any other key an extra; every other word is the
-/// title's, as it was written. A title's own word that would be read as a tag or a context is
-/// written behind a backslash (`\@bob`, `\+1`), one that would be read as `key:value` with a
-/// backslash before its colon (`10\:30`, `due\:friday`); reading takes that backslash off again.
-/// So every title comes back as it was, and a line an earlier version or another tool wrote reads
-/// as it did, but for a word with such a backslash. Notes do not travel.
+/// title's, and words of it next to each other keep the spaces between them. A title's own word
+/// that would be read as a tag or a context is written behind a backslash (`\@bob`, `\+1`), one
+/// that would be read as `key:value` with a backslash before its colon (`10\:30`, `due\:friday`);
+/// reading takes that backslash off again. So every title comes back as it was, and a line an
+/// earlier version or another tool wrote reads as it did, but for a word with such a backslash
+/// and for runs of spaces in its title. Notes do not travel.
 enum TodoTxt {
     static func write(_ items: [TodoItem], timeZone: Zone) -> String {
         items.map { line(for: $0, timeZone: timeZone) }.joined(separator: "\n") + (items.isEmpty ? "" : "\n")
@@ -68,12 +69,12 @@ enum TodoTxt {
     }
 
     private static func read(line: String, number: Int, timeZone: Zone) throws(TodoFailure) -> ImportedTodo {
-        var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)[...]
+        var words = line.split(separator: " ", omittingEmptySubsequences: true)[...]
         var todo = ImportedTodo(line: number, title: "")
         let midnight: (Day) -> Date = { day in day.start(in: timeZone) }
         if words.first == "x" {
             words.removeFirst()
-            if let day = words.first.flatMap(Day.init(iso:)) {
+            if let day = words.first.flatMap({ Day(iso: $0) }) {
                 todo.completed = midnight(day)
                 words.removeFirst()
             } else {
@@ -85,13 +86,20 @@ enum TodoTxt {
             todo.priority = Priority(name: String(letter))
             words.removeFirst()
         }
-        if let day = words.first.flatMap(Day.init(iso:)) {
+        if let day = words.first.flatMap({ Day(iso: $0) }) {
             todo.created = midnight(day)
             words.removeFirst()
         }
-        var title: [String] = []
+        var title = ""
+        // The title's last word, while no metadata has come after it: the next word of the title
+        // keeps the spaces between them, so that a title of many spaces comes back as it was.
+        var lastTitleWord: Substring?
         for word in words {
-            switch meaning(of: word[...]) {
+            let meaning = meaning(of: word)
+            switch meaning {
+            case .title(let text):
+                title += lastTitleWord.map { line[$0.endIndex..<word.startIndex] } ?? (title.isEmpty ? "" : " ")
+                title += text
             case .tag(let tag): todo.tags.append(tag)
             case .context(let context): todo.contexts.append(context)
             case .pair(let key, let value):
@@ -106,10 +114,10 @@ enum TodoTxt {
                 case "id": todo.id = value
                 default: todo.extras[key] = value
                 }
-            case .title(let word): title.append(word)
             }
+            if case .title = meaning { lastTitleWord = word } else { lastTitleWord = nil }
         }
-        todo.title = title.joined(separator: " ")
+        todo.title = title
         guard !todo.title.isEmpty else {
             throw .unreadableImport(format: "todo.txt", line: number, problem: "the task has no text")
         }
