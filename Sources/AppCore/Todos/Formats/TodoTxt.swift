@@ -45,7 +45,10 @@ enum TodoTxt {
 
     /// The title with a backslash in each word that would otherwise be read as metadata.
     static func escaped(title: String) -> String {
-        title.split(separator: " ", omittingEmptySubsequences: false).map(escaped(word:)).joined(separator: " ")
+        // Most titles hold none of the marks the rules turn on: they are written as they are.
+        guard title.utf8.contains(where: { $0 == UInt8(ascii: ":") || isMark($0) }) else { return title }
+        return title.split(separator: " ", omittingEmptySubsequences: false).map(escaped(word:))
+            .joined(separator: " ")
     }
 
     /// Reading the word gives the title's own word back, whatever backslashes it holds: a
@@ -130,6 +133,13 @@ enum TodoTxt {
     }
 
     private static func meaning(of word: Substring) -> Meaning {
+        // Most words neither start with a mark or a backslash nor hold a colon: they are the
+        // title's, seen from their bytes without reading them as Characters.
+        if let first = word.utf8.first, !isMark(first), first != UInt8(ascii: "\\"),
+            !word.utf8.contains(UInt8(ascii: ":"))
+        {
+            return .title(String(word))
+        }
         let bare = word.drop { $0 == "\\" }
         if isMarked(bare) {
             guard bare.startIndex == word.startIndex else { return .title(String(word.dropFirst())) }
@@ -139,6 +149,10 @@ enum TodoTxt {
         let key = word[..<colon]
         guard key.last != "\\" else { return .title(String(key.dropLast()) + word[colon...]) }
         return .pair(key: String(key), value: String(word[word.index(after: colon)...]))
+    }
+
+    private static func isMark(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "+") || byte == UInt8(ascii: "@")
     }
 
     /// A `+tag` or an `@context`: the mark and something after it.
