@@ -28,13 +28,7 @@ extension Changeable {
     /// Replays a batch a store kept: all the changes or none of them, as `apply` does.
     @inlinable
     public mutating func replay(_ changes: [Change]) throws {
-        guard changes.count > 1 else {
-            if let change = changes.first { try replay(change) }
-            return
-        }
-        var draft = self
-        for change in changes { try draft.replay(change) }
-        self = draft
+        try allOrNone(changes) { try $0.replay($1) }
     }
 
     /// A new value with the changes applied in order; `self` is left as it was.
@@ -57,12 +51,18 @@ extension Changeable {
     /// may fail after earlier ones took effect; the draft costs one copy of the state per batch.
     @inlinable
     public mutating func apply(_ changes: [Change]) throws {
+        try allOrNone(changes) { try $0.apply($1) }
+    }
+
+    /// Takes each change by `step`, all of them or none.
+    @inlinable
+    mutating func allOrNone(_ changes: [Change], _ step: (inout Self, Change) throws -> Void) throws {
         guard changes.count > 1 else {
-            if let change = changes.first { try apply(change) }
+            if let change = changes.first { try step(&self, change) }
             return
         }
         var draft = self
-        for change in changes { try draft.apply(change) }
+        for change in changes { try step(&draft, change) }
         self = draft
     }
 }
