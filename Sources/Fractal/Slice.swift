@@ -16,7 +16,7 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
     /// The slice, unless it is still waiting in `stored`.
     @usableFromInline var part: Part
     /// The slice as the store kept it, not read yet; nil once it is read in place or set.
-    @usableFromInline var stored: StoredSlice<Part>?
+    @usableFromInline var stored: StoredBytes<Part>?
 
     @inlinable
     public init(wrappedValue: Part) {
@@ -29,7 +29,9 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
         try ScalarReading.wrapping { try reader.skipValue() }
         part = Part()
-        stored = StoredSlice(bytes: bytes, range: position..<reader.position)
+        stored = StoredBytes(bytes: bytes, range: position..<reader.position) { bytes, range in
+            try BinaryDecoder.decode(Part.self, from: bytes, in: range)
+        }
     }
 
     /// The slice. A stored slice that cannot be read stops the program, as it must not be
@@ -68,13 +70,7 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
     /// Applies a change the store kept, as it reads it back: to a slice not read yet, when it is
     /// read. Such a change applied once already, to the same slice, so it applies again.
     public mutating func replay(_ change: Part.Change) throws {
-        if var waiting = stored, !waiting.isRead {
-            stored = nil  // so that `waiting` is the only reference, unless a copy holds one too
-            if !isKnownUniquelyReferenced(&waiting) { waiting = waiting.copy() }
-            waiting.replay(change)
-            stored = waiting
-            return
-        }
+        if stored.wait(for: { try $0.apply(change) }) { return }
         try wrappedValue.apply(change)
     }
 
@@ -91,8 +87,8 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
 
     /// A slice nobody read, into the binary form it came from, is its bytes again.
     public func encode(to encoder: any Encoder) throws {
-        if let stored, stored.isAsKept, let binary = encoder as? ValueEncoder {
-            binary.value = .written(Array(stored.bytes[stored.range]))
+        if let kept = stored?.keptBytes, let binary = encoder as? ValueEncoder {
+            binary.value = .written(Array(kept))
             return
         }
         try load().encode(to: encoder)

@@ -1,0 +1,70 @@
+/// A part of a state that a store reads only when it is first used, as `Slice` reads a feature's
+/// state: read from the store's binary form, it keeps its bytes, and the edits made to it before
+/// it is read wait until then. A feature's history, say, which most commands add to and few
+/// read: adding to it does not read it.
+///
+/// To the code that reads it, it is the value either way. A part nobody read or edited is
+/// written back as the bytes it came from (`encodeDeferredFieldList`).
+public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
+    /// The value, unless it is still waiting in `stored`.
+    @usableFromInline var part: Value
+    /// The value as the store kept it, not read yet; nil once it is read in place or set.
+    @usableFromInline var stored: StoredBytes<Value>?
+
+    @inlinable
+    public init(_ value: Value) {
+        part = value
+        stored = nil
+    }
+
+    /// A value kept at `range` of `bytes`, which `decode` reads when it is first used.
+    init(
+        empty: Value, bytes: [UInt8], range: Range<Int>,
+        decode: @escaping @Sendable ([UInt8], Range<Int>) throws -> Value
+    ) {
+        part = empty
+        stored = StoredBytes(bytes: bytes, range: range, decode: decode)
+    }
+
+    /// The value. One that cannot be read stops the program, as it must not be mistaken for
+    /// another: read through `load()` first where that can be said instead.
+    @inlinable
+    public var value: Value {
+        get {
+            guard let stored else { return part }
+            return stored.readOrStop()
+        }
+        set {
+            part = newValue
+            stored = nil
+        }
+        _modify {
+            if let waiting = stored {
+                part = waiting.readOrStop()
+                stored = nil
+            }
+            yield &part
+        }
+    }
+
+    /// The value, read from the store's bytes if it was not yet; throws if they cannot be read.
+    public func load() throws -> Value {
+        guard let stored else { return part }
+        return try stored.read()
+    }
+
+    /// Edits the value, or, if it was not read yet, keeps the edit until it is.
+    public mutating func edit(_ step: @escaping @Sendable (inout Value) -> Void) {
+        if stored.wait(for: step) { return }
+        step(&value)
+    }
+
+    /// The bytes it was read from, while they are all of it: nothing read, nothing edited.
+    var keptBytes: ArraySlice<UInt8>? { stored?.keptBytes }
+
+    public static func == (lhs: Deferred, rhs: Deferred) -> Bool {
+        if let left = lhs.stored, let right = rhs.stored, left === right { return true }
+        guard let left = try? lhs.load(), let right = try? rhs.load() else { return false }
+        return left == right
+    }
+}
