@@ -53,7 +53,7 @@ public struct AppState: Changeable, Fresh {
         case .coin: _ = try $coins.load()
         case .eightBall: _ = try $eightBall.load()
         case .dice: _ = try $dice.load()
-        case .todo: _ = try $todos.load()
+        case .todo(let command): try $todos.load().load(for: command)
         case .deck: _ = try $deck.load()
         }
     }

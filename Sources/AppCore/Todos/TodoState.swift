@@ -26,9 +26,18 @@ public struct TodoState: Changeable, Fresh {
     private static let fewEdits = 16
 
     public private(set) var items: OrderedDictionary<TodoID, TodoItem> = [:]
-    public private(set) var journal: Deque<JournalEntry> = []
-    public private(set) var undoable: Deque<DoneCommand> = []
-    public private(set) var redoable: [DoneCommand] = []
+    /// What happened to which to-do, oldest first.
+    public var journal: Deque<JournalEntry> { keptJournal.value }
+    /// The commands `undo` can go back over, oldest first.
+    public var undoable: Deque<DoneCommand> { keptUndoable.value }
+    /// The commands `redo` can take again, the next last.
+    public var redoable: [DoneCommand] { keptRedoable.value }
+
+    // Read from a store only when first used (`Deferred`): a command that adds to the journal
+    // and the undo history, as every change does, does not read them, and `todo list` skips them.
+    private var keptJournal = Deferred<Deque<JournalEntry>>([])
+    private var keptUndoable = Deferred<Deque<DoneCommand>>([])
+    private var keptRedoable = Deferred<[DoneCommand]>([])
 
     /// The length of id prefix that tells every item apart, at least four: kept up to date as ids
     /// come and go, so that a message that only changes an item costs the same at any size.
@@ -44,27 +53,38 @@ public struct TodoState: Changeable, Fresh {
             let done = try resolve(command)
             put(done.after, over: done)
             let named = command.edits.count > Self.fewEdits ? Self.namedActions(of: command) : nil
-            for id in done.touched {
-                let item = done.after[id] ?? done.before[id]
-                record(command.at, action(of: id, named, command, done), id, item?.title ?? "", command.label)
+            record(
+                done.touched.map { id in
+                    let item = done.after[id] ?? done.before[id]
+                    return JournalEntry(
+                        at: command.at, action: action(of: id, named, command, done), id: id,
+                        title: item?.title ?? "", command: command.label)
+                })
+            keptUndoable.edit { undoable in
+                undoable.append(done)
+                if undoable.count > Self.undoLimit { undoable.removeFirst() }
             }
-            undoable.append(done)
-            if undoable.count > Self.undoLimit { undoable.removeFirst() }
-            redoable.removeAll()
+            keptRedoable = Deferred([])
         case .undo(let moment):
-            guard let done = undoable.popLast() else { throw .nothingToUndo }
+            guard let done = keptUndoable.value.popLast() else { throw .nothingToUndo }
             put(done.before, over: done)
-            for id in done.touched {
-                record(moment, .undone, id, (done.before[id] ?? done.after[id])?.title ?? "", "undo \(done.label)")
-            }
-            redoable.append(done)
+            record(
+                done.touched.map { id in
+                    JournalEntry(
+                        at: moment, action: .undone, id: id, title: (done.before[id] ?? done.after[id])?.title ?? "",
+                        command: "undo \(done.label)")
+                })
+            keptRedoable.edit { $0.append(done) }
         case .redo(let moment):
-            guard let done = redoable.popLast() else { throw .nothingToRedo }
+            guard let done = keptRedoable.value.popLast() else { throw .nothingToRedo }
             put(done.after, over: done)
-            for id in done.touched {
-                record(moment, .redone, id, (done.after[id] ?? done.before[id])?.title ?? "", "redo \(done.label)")
-            }
-            undoable.append(done)
+            record(
+                done.touched.map { id in
+                    JournalEntry(
+                        at: moment, action: .redone, id: id, title: (done.after[id] ?? done.before[id])?.title ?? "",
+                        command: "redo \(done.label)")
+                })
+            keptUndoable.edit { $0.append(done) }
         }
     }
 
@@ -183,11 +203,25 @@ public struct TodoState: Changeable, Fresh {
         return .changed
     }
 
-    private mutating func record(
-        _ moment: Date, _ action: JournalEntry.Action, _ id: TodoID, _ title: String, _ command: String
-    ) {
-        journal.append(JournalEntry(at: moment, action: action, id: id, title: title, command: command))
-        if journal.count > Self.journalLimit { journal.removeFirst() }
+    /// Adds a command's entries to the journal, the oldest going once there are too many.
+    private mutating func record(_ entries: [JournalEntry]) {
+        keptJournal.edit { journal in
+            journal.append(contentsOf: entries)
+            if journal.count > Self.journalLimit { journal.removeFirst(journal.count - Self.journalLimit) }
+        }
+    }
+
+    /// Reads from the store, if they were not yet, the parts of the state `command` reads beyond
+    /// the to-dos: the journal to show it, the undo history to go back or forward over it. A
+    /// part that cannot be read is then an error said here, not a stop where it is read.
+    public func load(for command: TodoCommand) throws {
+        switch command {
+        case .showJournal: _ = try keptJournal.load()
+        case .undo, .redo:
+            _ = try keptUndoable.load()
+            _ = try keptRedoable.load()
+        default: return
+        }
     }
 }
 
@@ -210,14 +244,20 @@ extension TodoState {
             throw DecodingError.dataCorruptedError(
                 forKey: .items, in: container, debugDescription: "the id \(entry.item.id.value) is there twice")
         }
-        let entries = try container.decodeFieldList(of: StoredJournalEntry.self, forKey: .journal, from: decoder)
-        journal.reserveCapacity(entries.count + Self.roomToGrow)
-        journal.append(contentsOf: entries.lazy.map(\.entry))
-        undoable = Deque(
-            try container.decodeFieldList(of: StoredCommand.self, forKey: .undoable, from: decoder).lazy.map(
-                \.command))
-        redoable = try container.decodeFieldList(of: StoredCommand.self, forKey: .redoable, from: decoder).map(
-            \.command)
+        keptJournal = try container.decodeDeferredFieldList(
+            of: StoredJournalEntry.self, forKey: .journal, from: decoder, empty: []
+        ) { entries in
+            var journal = Deque<JournalEntry>()
+            journal.reserveCapacity(entries.count + Self.roomToGrow)
+            journal.append(contentsOf: entries.lazy.map(\.entry))
+            return journal
+        }
+        keptUndoable = try container.decodeDeferredFieldList(
+            of: StoredCommand.self, forKey: .undoable, from: decoder, empty: []
+        ) { Deque($0.lazy.map(\.command)) }
+        keptRedoable = try container.decodeDeferredFieldList(
+            of: StoredCommand.self, forKey: .redoable, from: decoder, empty: []
+        ) { $0.map(\.command) }
         index = IDIndex(items.keys, roomToGrow: Self.roomToGrow)
         abbreviation = index.abbreviation
     }
@@ -225,14 +265,20 @@ extension TodoState {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeFieldList(items.values.map(StoredItem.init), forKey: .items, to: encoder)
-        try container.encodeFieldList(journal.map(StoredJournalEntry.init), forKey: .journal, to: encoder)
-        try container.encodeFieldList(undoable.map(StoredCommand.init), forKey: .undoable, to: encoder)
-        try container.encodeFieldList(redoable.map(StoredCommand.init), forKey: .redoable, to: encoder)
+        try container.encodeDeferredFieldList(keptJournal, forKey: .journal, to: encoder) {
+            $0.map(StoredJournalEntry.init)
+        }
+        try container.encodeDeferredFieldList(keptUndoable, forKey: .undoable, to: encoder) {
+            $0.map(StoredCommand.init)
+        }
+        try container.encodeDeferredFieldList(keptRedoable, forKey: .redoable, to: encoder) {
+            $0.map(StoredCommand.init)
+        }
     }
 
     /// Two states are equal when what they keep is; the index follows from the items.
     public static func == (lhs: TodoState, rhs: TodoState) -> Bool {
-        lhs.items == rhs.items && lhs.journal == rhs.journal && lhs.undoable == rhs.undoable
-            && lhs.redoable == rhs.redoable
+        lhs.items == rhs.items && lhs.keptJournal == rhs.keptJournal && lhs.keptUndoable == rhs.keptUndoable
+            && lhs.keptRedoable == rhs.keptRedoable
     }
 }
