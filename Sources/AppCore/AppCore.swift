@@ -27,11 +27,11 @@ public struct AppState: Changeable, Fresh {
 
     public mutating func apply(_ change: Change) throws {
         switch change {
-        case .coins(let change): coins.apply(change)
-        case .eightBall(let change): eightBall.apply(change)
-        case .dice(let change): dice.apply(change)
-        case .todos(let change): try todos.apply(change)
-        case .deck(let change): try deck.apply(change)
+        case .coins(let change): try _coins.apply(change)
+        case .eightBall(let change): try _eightBall.apply(change)
+        case .dice(let change): try _dice.apply(change)
+        case .todos(let change): try _todos.apply(change)
+        case .deck(let change): try _deck.apply(change)
         }
     }
 
@@ -56,6 +56,15 @@ public struct AppState: Changeable, Fresh {
         case .todo(let command): try $todos.load().load(for: command)
         case .deck: _ = try $deck.load()
         }
+    }
+
+    /// Reads from the store every part of the state not read yet, for a reader of all of it.
+    public func loadEverything() throws {
+        _ = try $coins.load()
+        _ = try $eightBall.load()
+        _ = try $dice.load()
+        try $todos.load().loadEverything()
+        _ = try $deck.load()
     }
 }
 

@@ -39,12 +39,18 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
             stored = nil
         }
         _modify {
-            if let waiting = stored {
-                part = waiting.readOrStop()
-                stored = nil
-            }
+            if stored != nil { takeStored() }
             yield &part
         }
+    }
+
+    /// Reads the stored value into `part`, out of line: kept out of the `_modify` coroutine, whose
+    /// frame would otherwise hold a whole value and be allocated on every access.
+    @usableFromInline
+    mutating func takeStored() {
+        guard let waiting = stored else { return }
+        part = waiting.readOrStop()
+        stored = nil
     }
 
     /// The value, read from the store's bytes if it was not yet; throws if they cannot be read.
@@ -53,10 +59,21 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
         return try stored.read()
     }
 
-    /// Edits the value, or, if it was not read yet, keeps the edit until it is.
-    public mutating func edit(_ step: @escaping @Sendable (inout Value) -> Void) {
-        if stored.wait(for: step) { return }
-        step(&value)
+    /// Edits the value, or, if it was not read yet, keeps the edit until it is. An edit is a value
+    /// of its own type, not a closure, so that editing a value already read allocates nothing.
+    @inlinable
+    public mutating func edit(_ edit: some DeferredEdit<Value>) {
+        if stored != nil {
+            if keep(edit) { return }
+            takeStored()
+        }
+        edit.apply(to: &part)
+    }
+
+    /// Keeps `edit` waiting for the read, if the value was not read yet.
+    @usableFromInline
+    mutating func keep(_ edit: some DeferredEdit<Value>) -> Bool {
+        stored.wait { edit.apply(to: &$0) }
     }
 
     /// The bytes it was read from, while they are all of it: nothing read, nothing edited.
@@ -67,4 +84,10 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
         guard let left = try? lhs.load(), let right = try? rhs.load() else { return false }
         return left == right
     }
+}
+
+/// An edit of a `Deferred` part: taken at once when the part was read, else kept until it is.
+public protocol DeferredEdit<Value>: Sendable {
+    associatedtype Value
+    func apply(to value: inout Value)
 }

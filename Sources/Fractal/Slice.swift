@@ -48,12 +48,18 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
             stored = nil
         }
         _modify {
-            if let waiting = stored {
-                part = waiting.readOrStop()
-                stored = nil
-            }
+            if stored != nil { takeStored() }
             yield &part
         }
+    }
+
+    /// Reads the stored value into `part`, out of line: kept out of the `_modify` coroutine, whose
+    /// frame would otherwise hold a whole value and be allocated on every access.
+    @usableFromInline
+    mutating func takeStored() {
+        guard let waiting = stored else { return }
+        part = waiting.readOrStop()
+        stored = nil
     }
 
     /// The slice itself, for `load()`: `state.$todos.load()`.
@@ -71,7 +77,16 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
     /// read. Such a change applied once already, to the same slice, so it applies again.
     public mutating func replay(_ change: Part.Change) throws {
         if stored.wait(for: { try $0.apply(change) }) { return }
-        try wrappedValue.apply(change)
+        try apply(change)
+    }
+
+    /// Applies a change to the slice in place, reading it first if it was not yet. The whole's
+    /// `apply` calls this rather than going through `wrappedValue`, whose `_modify` coroutine
+    /// allocates its frame when the change throws, as a to-do change may.
+    @inlinable
+    public mutating func apply(_ change: Part.Change) throws {
+        if stored != nil { takeStored() }
+        try part.apply(change)
     }
 
     public static func == (lhs: Slice, rhs: Slice) -> Bool {

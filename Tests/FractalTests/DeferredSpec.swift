@@ -13,6 +13,12 @@ private struct Note: BinaryFieldDecodable, BinaryFieldEncodable, Codable, Equata
     func write(fields: inout BinaryFieldWriter) { fields.string(text) }
 }
 
+/// Adds a note at the end of the log.
+private struct Appending: DeferredEdit {
+    let note: Note
+    func apply(to log: inout [Note]) { log.append(note) }
+}
+
 /// A count kept beside a log that most changes add to and few read: the log is `Deferred`, and
 /// every time it is made from its stored notes is counted.
 private struct Notebook: Changeable, Fresh {
@@ -33,7 +39,7 @@ private struct Notebook: Changeable, Fresh {
     mutating func apply(_ change: Change) throws {
         switch change {
         case .count: count += 1
-        case .write(let text): kept.edit { $0.append(Note(text)) }
+        case .write(let text): kept.edit(Appending(note: Note(text)))
         case .eraseLast: _ = kept.value.popLast()
         }
     }

@@ -53,38 +53,19 @@ public struct TodoState: Changeable, Fresh {
             let done = try resolve(command)
             put(done.after, over: done)
             let named = command.edits.count > Self.fewEdits ? Self.namedActions(of: command) : nil
-            record(
-                done.touched.map { id in
-                    let item = done.after[id] ?? done.before[id]
-                    return JournalEntry(
-                        at: command.at, action: action(of: id, named, command, done), id: id,
-                        title: item?.title ?? "", command: command.label)
-                })
-            keptUndoable.edit { undoable in
-                undoable.append(done)
-                if undoable.count > Self.undoLimit { undoable.removeFirst() }
-            }
+            keptJournal.edit(JournalLines(done: done, doing: .performed(command, named: named), moment: command.at))
+            keptUndoable.edit(PushCommand(done: done, limit: Self.undoLimit))
             keptRedoable = Deferred([])
         case .undo(let moment):
             guard let done = keptUndoable.value.popLast() else { throw .nothingToUndo }
             put(done.before, over: done)
-            record(
-                done.touched.map { id in
-                    JournalEntry(
-                        at: moment, action: .undone, id: id, title: (done.before[id] ?? done.after[id])?.title ?? "",
-                        command: "undo \(done.label)")
-                })
-            keptRedoable.edit { $0.append(done) }
+            keptJournal.edit(JournalLines(done: done, doing: .undone, moment: moment))
+            keptRedoable.edit(PushCommand(done: done, limit: nil))
         case .redo(let moment):
             guard let done = keptRedoable.value.popLast() else { throw .nothingToRedo }
             put(done.after, over: done)
-            record(
-                done.touched.map { id in
-                    JournalEntry(
-                        at: moment, action: .redone, id: id, title: (done.after[id] ?? done.before[id])?.title ?? "",
-                        command: "redo \(done.label)")
-                })
-            keptUndoable.edit { $0.append(done) }
+            keptJournal.edit(JournalLines(done: done, doing: .redone, moment: moment))
+            keptUndoable.edit(PushCommand(done: done, limit: nil))
         }
     }
 
@@ -183,7 +164,7 @@ public struct TodoState: Changeable, Fresh {
 
     /// What the journal says the command did to `id`: from `named` when the command had many
     /// edits, else from its edits, looked through.
-    private func action(
+    static func action(
         of id: TodoID, _ named: [TodoID: JournalEntry.Action]?, _ command: TodoBatch, _ done: DoneCommand
     ) -> JournalEntry.Action {
         if let named {
@@ -203,12 +184,11 @@ public struct TodoState: Changeable, Fresh {
         return .changed
     }
 
-    /// Adds a command's entries to the journal, the oldest going once there are too many.
-    private mutating func record(_ entries: [JournalEntry]) {
-        keptJournal.edit { journal in
-            journal.append(contentsOf: entries)
-            if journal.count > Self.journalLimit { journal.removeFirst(journal.count - Self.journalLimit) }
-        }
+    /// Reads from the store the journal and the undo history, if they were not yet.
+    public func loadEverything() throws {
+        _ = try keptJournal.load()
+        _ = try keptUndoable.load()
+        _ = try keptRedoable.load()
     }
 
     /// Reads from the store, if they were not yet, the parts of the state `command` reads beyond
