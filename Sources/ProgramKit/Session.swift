@@ -37,8 +37,21 @@ public struct Session {
         let name =
             ([URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent]
             + CommandLine.arguments.dropFirst().map(Self.withoutPassword)).joined(separator: " ")
+        // A recording starts from the whole state, so every part of it must read.
+        let start = store.state()
+        try Self.reading(place) { try start.loadEverything() }
         recording = Recording(
-            recorder: ScenarioRecorder(file: file), name: name, seed: seed, now: moment, start: store.state())
+            recorder: ScenarioRecorder(file: file), name: name, seed: seed, now: moment, start: start)
+    }
+
+    /// Runs a read of the stored state: a part of it that cannot be read is a failure of the data,
+    /// said as the store's other damage is.
+    private static func reading(_ place: String, _ read: () throws -> Void) throws {
+        do {
+            try read()
+        } catch let error as UnreadableSlice {
+            throw ProgramFailure(StoreError.unreadable(path: place, reason: error.reason).description, exit: .data)
+        }
     }
 
     /// An argument as a recording keeps it: a PostgreSQL URL, alone or as `--data=URL`, without
@@ -67,11 +80,7 @@ public struct Session {
     /// The store reads only the slice the command's feature works on, and before the command goes
     /// in: a slice that cannot be read is a failure of the data, said here.
     public func send(_ command: Command, receive: @escaping (Answer) -> Void) throws {
-        do {
-            try store.state().load(for: command)
-        } catch let error as UnreadableSlice {
-            throw ProgramFailure(StoreError.unreadable(path: place, reason: error.reason).description, exit: .data)
-        }
+        try Self.reading(place) { try store.state().load(for: command) }
         recording?.record(sent: command)
         let core = createAppCore(store: store, random: random, clock: clock) { answer in
             recording?.record(answer: answer)

@@ -8,12 +8,12 @@ struct UnreadableSliceSpec {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Slices/unreadable-todos.store")
 
-    /// A copy of the fixture in a folder of its own.
-    private func copy() throws -> (folder: URL, store: String) {
+    /// A copy of a fixture (by default the one whose to-dos cannot be read) in a folder of its own.
+    private func copy(_ fixture: URL = fixture) throws -> (folder: URL, store: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slices-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = folder.appendingPathComponent("unreadable-todos.store")
-        try FileManager.default.copyItem(at: Self.fixture, to: store)
+        let store = folder.appendingPathComponent(fixture.lastPathComponent)
+        try FileManager.default.copyItem(at: fixture, to: store)
         return (folder, store.path)
     }
 
@@ -46,5 +46,49 @@ struct UnreadableSliceSpec {
         #expect(history.stdout.components(separatedBy: "\"flips\"").count == 2, "one toss kept: \(history.stdout)")
         let list = try ProgramRun.of("todo", ["list", "--store", "disk", "--data", store])
         #expect(list.status == 65, "the to-dos are as unreadable as they were")
+    }
+
+    @Test func aRecordedRunStopsBeforeItStartsAndRecordsNothing() throws {
+        let (folder, store) = try copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let record = folder.appendingPathComponent("run.scenario").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+
+        let run = try ProgramRun.of("coin", ["flip", "--store", "disk", "--data", store, "--record", record])
+
+        #expect(run.status == 65, "a recording starts from the whole state, the to-dos too")
+        #expect(run.stdout.isEmpty)
+        #expect(
+            run.stderr
+                == "Error: cannot read the store at \(store): a record does not hold what this program wrote "
+                + "(no value for \"items\"). It was left untouched.\n")
+        #expect(!FileManager.default.fileExists(atPath: record))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
+    @Test func aJournalThatCannotBeReadStopsOnlyTheJournal() throws {
+        let (folder, store) = try copy(
+            Self.fixture.deletingLastPathComponent().appendingPathComponent("unreadable-journal.store"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let todo = { (words: [String]) in
+            try ProgramRun.of("todo", words + ["--store", "disk", "--data", store, "--now", "2026-11-22T12:00:00Z"])
+        }
+
+        let list = try todo(["list"])
+        let add = try todo(["add", "milk"])
+        let undo = try todo(["undo"])
+        let journal = try todo(["journal"])
+
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.split(separator: "\n").count == 80)
+        #expect(add.status == 0, "a change adds to the journal without reading it: \(add.stderr)")
+        #expect(undo.stdout == "Undid: add \"milk\"\n", "the undo history reads: \(undo.stderr)")
+        #expect(journal.status == 65)
+        #expect(journal.stdout.isEmpty)
+        #expect(
+            journal.stderr
+                == "Error: cannot read the store at \(store): a record does not hold what this program wrote "
+                + "(\"importex\" is not a Action). It was left untouched.\n")
+        #expect(try todo(["list"]).stdout == list.stdout, "the to-dos are as they were before the add and its undo")
     }
 }
