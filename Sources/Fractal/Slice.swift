@@ -13,23 +13,20 @@
 /// reads it, a slice is the same value either way.
 @propertyWrapper
 public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
-    /// The slice, unless it is still waiting in `stored`.
-    @usableFromInline var part: Part
-    /// The slice as the store kept it, not read yet; nil once it is read in place or set.
-    @usableFromInline var stored: StoredBytes<Part>?
+    /// The slice, read from its stored bytes when first used: a `Deferred` part whose waiting
+    /// steps are the changes replayed to it.
+    @usableFromInline var kept: Deferred<Part>
 
     @inlinable
     public init(wrappedValue: Part) {
-        part = wrappedValue
-        stored = nil
+        kept = Deferred(wrappedValue)
     }
 
     /// A slice stored in binary form at `position` of `bytes`, read when first used.
     init(storedIn bytes: [UInt8], at position: Int) throws {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
         try ScalarReading.wrapping { try reader.skipValue() }
-        part = Part()
-        stored = StoredBytes(bytes: bytes, range: position..<reader.position) { bytes, range in
+        kept = Deferred(empty: Part(), bytes: bytes, range: position..<reader.position) { bytes, range in
             try BinaryDecoder.decode(Part.self, from: bytes, in: range)
         }
     }
@@ -39,27 +36,9 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
     /// commands work on, to say what was wrong instead (see `AppState.load(for:)`).
     @inlinable
     public var wrappedValue: Part {
-        get {
-            guard let stored else { return part }
-            return stored.readOrStop()
-        }
-        set {
-            part = newValue
-            stored = nil
-        }
-        _modify {
-            if stored != nil { takeStored() }
-            yield &part
-        }
-    }
-
-    /// Reads the stored value into `part`, out of line: kept out of the `_modify` coroutine, whose
-    /// frame would otherwise hold a whole value and be allocated on every access.
-    @usableFromInline
-    mutating func takeStored() {
-        guard let waiting = stored else { return }
-        part = waiting.readOrStop()
-        stored = nil
+        get { kept.value }
+        set { kept.value = newValue }
+        _modify { yield &kept.value }
     }
 
     /// The slice itself, for `load()`: `state.$todos.load()`.
@@ -69,14 +48,13 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
     /// The slice, read from the store's bytes if it was not yet; throws if they cannot be read or
     /// a change replayed to it does not apply.
     public func load() throws -> Part {
-        guard let stored else { return part }
-        return try stored.read()
+        try kept.load()
     }
 
     /// Applies a change the store kept, as it reads it back: to a slice not read yet, when it is
     /// read. Such a change applied once already, to the same slice, so it applies again.
     public mutating func replay(_ change: Part.Change) throws {
-        if stored.wait(for: { try $0.apply(change) }) { return }
+        if kept.stored.wait(for: { try $0.apply(change) }) { return }
         try apply(change)
     }
 
@@ -85,24 +63,21 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
     /// allocates its frame when the change throws, as a to-do change may.
     @inlinable
     public mutating func apply(_ change: Part.Change) throws {
-        if stored != nil { takeStored() }
-        try part.apply(change)
+        if kept.stored != nil { kept.takeStored() }
+        try kept.part.apply(change)
     }
 
     public static func == (lhs: Slice, rhs: Slice) -> Bool {
-        if let left = lhs.stored, let right = rhs.stored, left === right { return true }
-        guard let left = try? lhs.load(), let right = try? rhs.load() else { return false }
-        return left == right
+        lhs.kept == rhs.kept
     }
 
     public init(from decoder: any Decoder) throws {
-        part = try Part(from: decoder)
-        stored = nil
+        kept = Deferred(try Part(from: decoder))
     }
 
     /// A slice nobody read, into the binary form it came from, is its bytes again.
     public func encode(to encoder: any Encoder) throws {
-        if let kept = stored?.keptBytes, let binary = encoder as? ValueEncoder {
+        if let kept = kept.keptBytes, let binary = encoder as? ValueEncoder {
             binary.value = .written(Array(kept))
             return
         }
