@@ -82,11 +82,20 @@ private func watchOtherWriters<J: Journal>(
     startThread {
         do {
             let wait = try watch.start()
+            // The first look is at once, not at the first signal: a change made after the program
+            // last read the store, but before the watch started, signalled nobody.
+            var firstLook = true
             var caughtUp = true
             while true {
                 // A catch-up that failed (a server restarting) is tried again soon, not at the
                 // next signal, which may be long in coming.
-                if caughtUp { try wait() } else { usleep(200_000) }
+                if firstLook {
+                    firstLook = false
+                } else if caughtUp {
+                    try wait()
+                } else {
+                    usleep(200_000)
+                }
                 let observers = shared.withLock { contents -> [@Sendable () -> Void] in
                     let before = contents.state
                     do {
