@@ -82,20 +82,8 @@ private func watchOtherWriters<J: Journal>(
     startThread {
         do {
             let wait = try watch.start()
-            // The first look is at once, not at the first signal: a change made after the program
-            // last read the store, but before the watch started, signalled nobody.
-            var firstLook = true
-            var caughtUp = true
             while true {
-                // A catch-up that failed (a server restarting) is tried again soon, not at the
-                // next signal, which may be long in coming.
-                if firstLook {
-                    firstLook = false
-                } else if caughtUp {
-                    try wait()
-                } else {
-                    usleep(200_000)
-                }
+                var caughtUp = false
                 let observers = shared.withLock { contents -> [@Sendable () -> Void] in
                     let before = contents.state
                     do {
@@ -103,11 +91,15 @@ private func watchOtherWriters<J: Journal>(
                         caughtUp = true
                     } catch {
                         contents.journal.forget()  // read everything again next time
-                        caughtUp = false
                     }
                     return contents.state == before ? [] : contents.observers
                 }
                 notify(observers)
+                // The first look is at once, before any signal: a change made after the program
+                // last read the store, but before the watch started, signalled nobody. A catch-up
+                // that failed (a server restarting) is tried again soon, not at the next signal,
+                // which may be long in coming.
+                if caughtUp { try wait() } else { usleep(200_000) }
             }
         } catch {
             warn("changes made by other programs will not be shown as they come: \(error)")
