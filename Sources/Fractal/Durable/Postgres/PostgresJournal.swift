@@ -15,7 +15,7 @@
 /// (`SQLiteRowFormat`): the server keeps what it is given, and a damaged row reads as damage.
 ///
 /// A class, because it owns the connection.
-final class PostgresJournal<State: Changeable>: Journal {
+final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
     /// The version of the store's records: 1, the binary form sealed by a checksum.
     static var formatVersion: Int { 1 }
     /// The newest version this program writes: the format, and every migration of the state.
@@ -24,7 +24,7 @@ final class PostgresJournal<State: Changeable>: Journal {
     static var channel: String { "appcore" }
 
     let location: PostgresLocation
-    private var path: String { location.description }
+    var path: String { location.description }
     private let connection: PostgresConnection
     /// The state's migrations that the store as last loaded has not had.
     private var steps: ArraySlice<Migration> = []
@@ -35,7 +35,7 @@ final class PostgresJournal<State: Changeable>: Journal {
     private var snapshotBytes = 0
     private var changeBytes = 0
     private var forgotten = false
-    private var isSound = true
+    var isSound = true
     /// The snapshot's sequence as read when the store's row was locked, for this transaction.
     private var lockedSnapshotSequence: Int64?
     private var wroteInTransaction = false
@@ -223,22 +223,6 @@ final class PostgresJournal<State: Changeable>: Journal {
         }
         steps = State.migrations.dropFirst(found.schema)
         isNewest = steps.isEmpty
-    }
-
-    private func checkSound() throws {
-        guard isSound else {
-            throw StoreError.unreadable(path: path, reason: "it was found damaged, so it is not written to")
-        }
-    }
-
-    /// Runs a read; once it finds damage, this program never writes to the store again.
-    private func checkingSoundness<Result>(_ read: () throws -> Result) throws -> Result {
-        do {
-            return try read()
-        } catch let error as StoreError {
-            if case .unreadable = error { isSound = false }
-            throw error
-        }
     }
 
     /// Runs `body` in a transaction, connecting again first if the connection was lost since

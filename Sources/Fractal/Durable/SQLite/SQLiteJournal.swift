@@ -21,7 +21,7 @@
 /// bytes. A program that only read copies nothing, and a database found damaged is never written.
 ///
 /// A class, because it owns the database connection.
-final class SQLiteJournal<State: Changeable>: Journal {
+final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     /// Marks a database as ours, in its header (`PRAGMA application_id`): "ApCo".
     static var applicationID: Int64 { 0x4170_436F }
     /// The newest version this program writes (`PRAGMA user_version`): the tables are the same in
@@ -53,7 +53,7 @@ final class SQLiteJournal<State: Changeable>: Journal {
     /// Whether this program has written, and whether all it read checked out: only then is the
     /// log copied into the database.
     private var wrote = false
-    private var isSound = true
+    var isSound = true
 
     /// Opens the database at `path`, creating it with `initial` when no file is there.
     init(path: String, initial: State, warn: @escaping StoreWarning) throws {
@@ -207,22 +207,6 @@ final class SQLiteJournal<State: Changeable>: Journal {
             try format.apply(row: bytes, numbered: number, following: sequence, to: &state, after: steps, path: path)
             sequence = number
             changeBytes += bytes.count
-        }
-    }
-
-    private func checkSound() throws {
-        guard isSound else {
-            throw StoreError.unreadable(path: path, reason: "it was found damaged, so it is not written to")
-        }
-    }
-
-    /// Runs a read; once it finds damage, this program never writes to the database again.
-    private func checkingSoundness<Result>(_ read: () throws -> Result) throws -> Result {
-        do {
-            return try read()
-        } catch let error as StoreError {
-            if case .unreadable = error { isSound = false }
-            throw error
         }
     }
 
