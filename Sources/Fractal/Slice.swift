@@ -22,12 +22,21 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
         kept = Deferred(wrappedValue)
     }
 
-    /// A slice stored in binary form at `position` of `bytes`, read when first used.
+    /// A slice stored in binary form at `position` of `bytes`, read when first used: sealed, as
+    /// this program writes it, its body is checked against its seal first; bare, as stores of
+    /// format 2 and before kept it, the record's checksum covered it already.
     init(storedIn bytes: [UInt8], at position: Int) throws {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
         try ScalarReading.wrapping { try reader.skipValue() }
-        kept = Deferred(empty: Part(), bytes: bytes, range: position..<reader.position) { bytes, range in
-            try BinaryDecoder.decode(Part.self, from: bytes, in: range)
+        let range = position..<reader.position
+        guard SealedValue.isSealed(bytes[range]) else {
+            kept = Deferred(empty: Part(), bytes: bytes, range: range) { bytes, range in
+                try BinaryDecoder.decode(Part.self, from: bytes, in: range)
+            }
+            return
+        }
+        kept = Deferred(empty: Part(), bytes: bytes, range: range) { bytes, range in
+            try BinaryDecoder.decode(Part.self, from: bytes, in: try SealedValue.checkedBody(of: bytes, in: range))
         }
     }
 
@@ -75,13 +84,19 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
         kept = Deferred(try Part(from: decoder))
     }
 
-    /// A slice nobody read, into the binary form it came from, is its bytes again.
+    /// In the binary form, a slice is sealed by a checksum of its own (`SealedValue`). A slice
+    /// nobody read is its bytes again, with the seal they came with: bytes damaged since they
+    /// were sealed stay found out, never sealed anew.
     public func encode(to encoder: any Encoder) throws {
-        if let kept = kept.keptBytes, let binary = encoder as? ValueEncoder {
-            binary.value = .written(Array(kept))
+        guard let binary = encoder as? ValueEncoder else {
+            try load().encode(to: encoder)
             return
         }
-        try load().encode(to: encoder)
+        if let kept = kept.keptBytes {
+            binary.value = .written(SealedValue.isSealed(kept) ? Array(kept) : SealedValue.seal(kept))
+        } else {
+            binary.value = .written(SealedValue.seal(try BinaryEncoder.encode(load())[...]))
+        }
     }
 }
 

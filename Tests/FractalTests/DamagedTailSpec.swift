@@ -69,7 +69,7 @@ struct DamagedTailSpec {
         let store = try createDiskStore(at: path, initial: Ledger())
         try store.change(.append("milk"))
         let whole = try bytes(path)
-        let torn = whole + DiskFormat.record(.changes, payload: Array(repeating: 7, count: 30)).prefix(20)
+        let torn = try whole + DiskFormat.record(.changes, payload: Array(repeating: 7, count: 30)).prefix(20)
         try Data(torn).write(to: URL(fileURLWithPath: path))
         let warnings = WarningLog()
 

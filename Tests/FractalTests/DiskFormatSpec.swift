@@ -23,7 +23,7 @@ struct DiskFormatSpec {
     }
 
     @Test func aRecordReadsBackWithItsKindAndPayload() throws {
-        let bytes = DiskFormat.header() + DiskFormat.record(.changes, payload: Array("[1]".utf8))
+        let bytes = try DiskFormat.header() + DiskFormat.record(.changes, payload: Array("[1]".utf8))
         let scan = try DiskFormat.scan(bytes, from: DiskFormat.headerSize, path: "p")
         #expect(scan.records.map(\.kind) == [.changes])
         #expect(scan.records.map { Array($0.payload) } == [Array("[1]".utf8)])
@@ -33,8 +33,8 @@ struct DiskFormatSpec {
 
     @Test(arguments: 1..<16)
     func halfARecordAtTheEndIsATornWriteNotDamage(_ kept: Int) throws {
-        let whole = DiskFormat.header() + DiskFormat.record(.snapshot, payload: Array("[]".utf8))
-        let torn = whole + DiskFormat.record(.changes, payload: Array("[\"milk\"]".utf8)).prefix(kept)
+        let whole = try DiskFormat.header() + DiskFormat.record(.snapshot, payload: Array("[]".utf8))
+        let torn = try whole + DiskFormat.record(.changes, payload: Array("[\"milk\"]".utf8)).prefix(kept)
         let scan = try DiskFormat.scan(torn, from: DiskFormat.headerSize, path: "p")
         #expect(scan.records.count == 1)
         #expect(scan.end == whole.count)
@@ -47,7 +47,7 @@ struct DiskFormatSpec {
         let store = try createDiskStore(at: path, initial: Ledger())
         try store.change(.append("milk"))
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
-        let half = DiskFormat.record(.changes, payload: Array(#"[{"append":{"_0":"eggs"}}]"#.utf8)).prefix(20)
+        let half = try DiskFormat.record(.changes, payload: Array(#"[{"append":{"_0":"eggs"}}]"#.utf8)).prefix(20)
         try (whole + half).write(to: URL(fileURLWithPath: path))
 
         let reopened = try createDiskStore(at: path, initial: Ledger())

@@ -20,7 +20,7 @@ struct FormatMigrationSpec {
     @Test func aDiskStoreOfFormatOneOpensAndIsRewrittenInTheNewestByTheFirstChange() throws {
         let json = ValueCoding.makeEncoder()
         let file =
-            DiskFormat.magic + [1, 0, 0, 0]
+            try DiskFormat.magic + [1, 0, 0, 0]
             + DiskFormat.record(.snapshot, payload: Array(try json.encode(["milk"])))
             + DiskFormat.record(.changes, payload: Array(try json.encode([Ledger.Change.append("eggs")])))
         try Data(file).write(to: URL(fileURLWithPath: path))
@@ -75,6 +75,24 @@ struct FormatMigrationSpec {
         try store.change(.append("tea"))
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == written + ["tea"])
         if variant == .sqlite { #expect(try sqliteVersion() == SQLiteRowFormat.newestVersion) }
+    }
+
+    /// A disk store of format 2 takes changes as it is; the first rewrite of its snapshot writes
+    /// it in format 3, its snapshot sealed slice by slice.
+    @Test func aDiskStoreOfFormatTwoIsWrittenInTheNewestFormatWhenItsSnapshotIsRewritten() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/Stores")
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("version2.store"), to: URL(fileURLWithPath: path))
+        let written = (0..<5).map { "f-\($0)" }
+        let added = (0..<200).map { "added \($0)" }
+
+        let store = try createDiskStore(at: path, initial: Ledger())
+        try store.change(.append(added[0]))
+        #expect(try diskVersion() == 2, "a change is appended to the file as it is")
+        for entry in added.dropFirst() { try store.change(.append(entry)) }
+        #expect(try diskVersion() == DiskFormat.version)
+        #expect(try createDiskStore(at: path, initial: Ledger()).state().entries == written + added)
     }
 
     @Test(arguments: DurableVariant.files)

@@ -109,7 +109,7 @@ struct MigrationSpec {
         let path = folder.path("store")
         let json = ValueCoding.makeEncoder()
         let file =
-            DiskFormat.magic + [1, 0, 0, 0]
+            try DiskFormat.magic + [1, 0, 0, 0]
             + DiskFormat.record(.snapshot, payload: Array(try json.encode(EarlierTally(count: 5))))
             + DiskFormat.record(.changes, payload: Array(try json.encode([EarlierTally.Change.bump(2)])))
         try Data(file).write(to: URL(fileURLWithPath: path))

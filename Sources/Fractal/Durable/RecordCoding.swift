@@ -6,23 +6,25 @@
 
 /// How a durable store's snapshots and changes are written in each version of its format.
 ///
-/// Version 1 kept them as JSON; version 2 keeps them in `BinaryFormat`, which a program starting
-/// up reads far faster. A store of version 1 is still read, and the first writer to open it
+/// Version 1 kept them as JSON; versions 2 and 3 keep them in `BinaryFormat`, which a program
+/// starting up reads far faster. A store of version 1 is still read, and the first writer to open it
 /// rewrites it whole in the newest version.
 enum RecordCoding {
     case json
     case binary
 
-    /// The coding of a format version, or nil for a version this program never wrote.
+    /// The coding of a format version, or nil for a version this program never wrote. Version 3
+    /// writes records as version 2 did, but seals each slice of a snapshot on its own (see
+    /// `DiskFormat.Kind.sealedSnapshot`).
     init?(version: Int) {
         switch version {
         case 1: self = .json
-        case RecordCoding.newestVersion: self = .binary
+        case 2...RecordCoding.newestVersion: self = .binary
         default: return nil
         }
     }
 
-    static let newestVersion = 2
+    static let newestVersion = 3
 
     func encode(_ value: some Encodable) throws -> [UInt8] {
         switch self {

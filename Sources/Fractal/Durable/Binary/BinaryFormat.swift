@@ -13,8 +13,12 @@
 ///       9 keyed                        body byte count (UInt32, little-endian), body:
 ///                                      LEB128 entry count, each a key (as a string's payload)
 ///                                      then its value
+///      10 sealed                       body byte count (UInt32, little-endian), CRC-32 of the
+///                                      body (UInt32, little-endian), body: one value
 ///
-/// A list or keyed value says how long it is, so a reader can step over what it does not ask for.
+/// A list, keyed or sealed value says how long it is, so a reader can step over what it does not
+/// ask for. A sealed value carries its own checksum, so that a record's checksum can leave its
+/// body out and the body be checked only by a reader that asks for it (see `SealedValue`).
 enum BinaryFormat {
     enum Tag: UInt8 {
         case null = 0
@@ -27,14 +31,16 @@ enum BinaryFormat {
         case string = 7
         case list = 8
         case keyed = 9
+        case sealed = 10
     }
 
     /// A value that does not read as what it claims to be.
     struct Damage: Error, CustomStringConvertible {
-        let offset: Int
+        /// Where in the value it was found, or nil for damage to a whole part (`SealedValue`).
+        let offset: Int?
         let problem: String
 
-        var description: String { "\(problem) at byte \(offset) of the value" }
+        var description: String { offset.map { "\(problem) at byte \($0) of the value" } ?? problem }
     }
 }
 
@@ -72,6 +78,10 @@ struct BinaryWriter {
     }
 
     mutating func append(_ written: [UInt8]) {
+        bytes.append(contentsOf: written)
+    }
+
+    mutating func append(_ written: ArraySlice<UInt8>) {
         bytes.append(contentsOf: written)
     }
 
@@ -173,6 +183,15 @@ struct BinaryReader {
         return (bodyEnd, count)
     }
 
+    /// A sealed value's head, its tag already read: where its body lies and the checksum it must
+    /// have. The reader is left at the body.
+    mutating func sealedBody() throws(BinaryFormat.Damage) -> (body: Range<Int>, checksum: UInt32) {
+        let length = Int(try fixed(UInt32.self))
+        let checksum = try fixed(UInt32.self)
+        guard length <= end - position else { throw damage("a sealed body of \(length) bytes runs past the end") }
+        return (position..<(position + length), checksum)
+    }
+
     /// Opens a list or keyed value: checks its tag, then reads where its body ends and how many
     /// things it holds; the reader is left at the first of them.
     mutating func open(_ kind: BinaryFormat.Tag) throws(BinaryFormat.Damage) -> (end: Int, count: Int) {
@@ -191,6 +210,7 @@ struct BinaryReader {
         case .float: position += 4
         case .string: _ = try stringRange()
         case .list, .keyed: position = try body().end
+        case .sealed: position = try sealedBody().body.upperBound
         }
         guard position <= end else { throw damage("the value ends early") }
     }

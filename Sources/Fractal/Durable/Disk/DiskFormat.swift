@@ -5,7 +5,9 @@
 ///              CRC-32 of kind and payload (UInt32), kind (1 byte), payload
 ///
 /// Payloads are in `BinaryFormat` (JSON in `ValueCoding` in version 1, which is still read;
-/// see `RecordCoding`). A record cut short at the end of the file is a torn write from a crash:
+/// see `RecordCoding`). Since version 3 the snapshot is a `sealedSnapshot`: its checksum leaves
+/// out the bodies of the state's sealed slices, which are checked when read (`SealedValue`), so
+/// that opening the file does not read every byte of it. A record cut short at the end of the file is a torn write from a crash:
 /// a change that was never acknowledged. A whole record that fails its checksum is damage, even
 /// the last: it may be an acknowledged change (see `Scan.damagedTail`).
 enum DiskFormat {
@@ -17,8 +19,13 @@ enum DiskFormat {
     static let largestPayload = 1 << 30
 
     enum Kind: UInt8 {
+        /// The whole state, its checksum over every byte: versions 1 and 2.
         case snapshot = 1
         case changes = 2
+        /// The whole state, its checksum over every byte but its sealed slices' bodies.
+        case sealedSnapshot = 3
+
+        var isSnapshot: Bool { self != .changes }
     }
 
     struct Record {
@@ -51,10 +58,22 @@ enum DiskFormat {
         magic + littleEndian(UInt32(StoredVersion(format: version, schema: schema).number))
     }
 
-    static func record(_ kind: Kind, payload: [UInt8]) -> [UInt8] {
+    static func record(_ kind: Kind, payload: [UInt8]) throws -> [UInt8] {
         let checked = [kind.rawValue] + payload
         let length = UInt32(payload.count)
-        return littleEndian(length) + littleEndian(~length) + littleEndian(CRC32.checksum(checked)) + checked
+        let checksum = try Self.checksum(of: kind, checked, in: checked.indices)
+        return littleEndian(length) + littleEndian(~length) + littleEndian(checksum) + checked
+    }
+
+    /// The checksum of a record's kind and payload, `checked` at `range` of `bytes`, as its kind
+    /// counts it.
+    private static func checksum(of kind: Kind, _ bytes: [UInt8], in range: Range<Int>) throws(BinaryFormat.Damage)
+        -> UInt32
+    {
+        guard kind == .sealedSnapshot else { return CRC32.checksum(bytes[range]) }
+        let start = range.lowerBound
+        return try SealedValue.frameChecksum(
+            bytes, in: (start + 1)..<range.upperBound, startingWith: CRC32.checksum(bytes[start..<(start + 1)]))
     }
 
     /// Checks that `bytes` begin with a header this program reads, of a state that has had at most
@@ -111,8 +130,8 @@ enum DiskFormat {
                 scan.tornTail = true
                 break
             }
-            let checked = bytes[(position + 12)..<end]
-            guard CRC32.checksum(checked) == checksum, let kind = Kind(rawValue: bytes[position + 12]) else {
+            let kind = Kind(rawValue: bytes[position + 12])
+            guard let kind, (try? Self.checksum(of: kind, bytes, in: (position + 12)..<end)) == checksum else {
                 if end == bytes.count {
                     scan.damagedTail = (base + position)..<(base + end)
                     break

@@ -87,7 +87,7 @@ final class DiskJournal<State: Changeable>: Journal {
         coding = version.coding
         steps = State.migrations.dropFirst(version.schema)
         let scan = try DiskFormat.scan(bytes, from: DiskFormat.headerSize, path: path)
-        guard let snapshot = scan.records.first, snapshot.kind == .snapshot else {
+        guard let snapshot = scan.records.first, snapshot.kind.isSnapshot else {
             if let damaged = scan.damagedTail {
                 throw StoreError.unreadable(
                     path: path, reason: "its snapshot, at byte \(damaged.lowerBound), is damaged")
@@ -152,7 +152,7 @@ final class DiskJournal<State: Changeable>: Journal {
             tornTail = false
         }
         let payload = try RecordLimit.checked(try RecordCoding.binary.encode(batch: changes), path: path)
-        let record = DiskFormat.record(.changes, payload: payload)
+        let record = try DiskFormat.record(.changes, payload: payload)
         try POSIXFile.write(file, record, at: offset, path: path)
         try POSIXFile.sync(file, path: path)
         offset += record.count
@@ -185,9 +185,9 @@ final class DiskJournal<State: Changeable>: Journal {
     private func writeSnapshotFile(_ state: State) throws {
         let temporary = "\(path).new-\(getpid())"
         let contents =
-            DiskFormat.header(schema: State.migrations.count)
+            try DiskFormat.header(schema: State.migrations.count)
             + DiskFormat.record(
-                .snapshot, payload: try RecordLimit.checked(RecordCoding.binary.encode(state), path: path))
+                .sealedSnapshot, payload: try RecordLimit.checked(RecordCoding.binary.encode(state), path: path))
         try POSIXFile.create(temporary, holding: contents)
         do {
             try POSIXFile.rename(temporary, to: path)

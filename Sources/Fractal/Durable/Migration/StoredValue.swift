@@ -52,7 +52,8 @@ public enum StoredValue: Equatable, Sendable {
     }
 }
 
-// The binary form, read and written exactly: a value read and written back gives the same bytes.
+// The binary form, read and written exactly: a value read and written back gives the same bytes,
+// but for a sealed value, which is read as the value it holds.
 extension StoredValue {
     init(reading reader: inout BinaryReader) throws(BinaryFormat.Damage) {
         switch try reader.tag() {
@@ -81,6 +82,15 @@ extension StoredValue {
             }
             reader.position = end
             self = .keyed(entries)
+        case .sealed:
+            // A slice as this program seals it: checked, then read as the value it holds. A
+            // migrated state is written back bare, and sealed anew when a slice is next written.
+            let start = reader.position - 1
+            let end = try reader.sealedBody().body.upperBound
+            let body = try SealedValue.checkedBody(of: reader.bytes, in: start..<end)
+            var inner = BinaryReader(reader.bytes, at: body.lowerBound, end: body.upperBound)
+            self = try StoredValue(reading: &inner)
+            reader.position = end
         }
     }
 

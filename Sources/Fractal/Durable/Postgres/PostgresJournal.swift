@@ -16,8 +16,9 @@
 ///
 /// A class, because it owns the connection.
 final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
-    /// The version of the store's records: 1, the binary form sealed by a checksum.
-    static var formatVersion: Int { 1 }
+    /// The version of the store's records: 1, the binary form sealed by a checksum, as the SQLite
+    /// store's rows of version 3; 2, its snapshot sealed slice by slice besides, as those of version 4.
+    static var formatVersion: Int { 2 }
     /// The newest version this program writes: the format, and every migration of the state.
     static var newestVersion: StoredVersion { StoredVersion(format: formatVersion, schema: State.migrations.count) }
     /// The channel every PostgreSQL store notifies on, each change's payload the store's name.
@@ -29,6 +30,8 @@ final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
     /// The state's migrations that the store as last loaded has not had.
     private var steps: ArraySlice<Migration> = []
     private var isNewest = true
+    /// How the snapshot as last loaded is sealed, by the store's version.
+    private var format = SQLiteRowFormat.newest
 
     private var sequence: Int64 = 0
     private var snapshotSequence: Int64 = 0
@@ -45,7 +48,7 @@ final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
         self.location = location
         connection = try PostgresConnection(location)
         try prepareTables()
-        let sealed = SQLiteRowFormat.seal(try RecordCoding.binary.encode(initial), sequence: 0)
+        let sealed = try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(initial), sequence: 0)
         try connection.run(
             """
             INSERT INTO appcore_stores (name, version, snapshot_sequence, snapshot) VALUES ($1, $2, 0, $3)
@@ -84,7 +87,7 @@ final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
                 throw StoreError.unreadable(path: path, reason: "the store is no longer in the database")
             }
             try checkVersion(row.version)
-            guard let payload = SQLiteRowFormat.newest.payloadRange(of: row.snapshot, sequence: row.sequence) else {
+            guard let payload = format.snapshotPayloadRange(of: row.snapshot, sequence: row.sequence) else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
             }
             var state = try StoreError.reading(path) {
@@ -141,7 +144,7 @@ final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
         try checkSound()
         let next = sequence + 1
         let bytes = try RecordLimit.checked(
-            SQLiteRowFormat.seal(try RecordCoding.binary.encode(state), sequence: next), path: path)
+            try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(state), sequence: next), path: path)
         try connection.run("DELETE FROM appcore_changes WHERE store = $1", [.text(location.name)])
         try connection.run(
             "UPDATE appcore_stores SET version = $2, snapshot_sequence = $3, snapshot = $4 WHERE name = $1",
@@ -151,7 +154,7 @@ final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
         lockedSnapshotSequence = next
         snapshotBytes = bytes.count
         changeBytes = 0
-        (isNewest, steps) = (true, [])
+        (isNewest, steps, format) = (true, [], .newest)
         wroteInTransaction = true
     }
 
@@ -217,12 +220,13 @@ final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
         guard found.format <= newest.format, found.schema <= newest.schema, number >= 0, number <= UInt32.max else {
             throw StoreError.newerFormat(path: path, found: Int(number), newestKnown: newest.number)
         }
-        guard found.format == Self.formatVersion else {
+        guard (1...Self.formatVersion).contains(found.format) else {
             throw StoreError.unreadable(
                 path: path, reason: "format version \(found.format) is not one this program wrote")
         }
+        format = found.format == Self.formatVersion ? .newest : .sealedWhole
         steps = State.migrations.dropFirst(found.schema)
-        isNewest = steps.isEmpty
+        isNewest = steps.isEmpty && format == .newest
     }
 
     /// Runs `body` in a transaction, connecting again first if the connection was lost since

@@ -106,7 +106,7 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
             }
             let bytes = try connection.blob(table: "snapshot", column: "state", row: 1)
-            guard let payload = format.payloadRange(of: bytes, sequence: snapshotAt) else {
+            guard let payload = format.snapshotPayloadRange(of: bytes, sequence: snapshotAt) else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
             }
             var state = try StoreError.reading(path) {
@@ -188,7 +188,7 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
 
     private func writeSnapshot(_ state: State, at sequence: Int64) throws {
         let bytes = try RecordLimit.checked(
-            SQLiteRowFormat.seal(try RecordCoding.binary.encode(state), sequence: sequence), path: path)
+            try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(state), sequence: sequence), path: path)
         try connection.run(
             "UPDATE snapshot SET sequence = ?, state = ? WHERE id = 1", [.integer(sequence), .blob(bytes)])
         snapshotSequence = sequence
@@ -310,7 +310,7 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
                 """)
             try connection.run(
                 "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)",
-                [.blob(SQLiteRowFormat.seal(RecordCoding.binary.encode(initial), sequence: 0))])
+                [.blob(SQLiteRowFormat.sealSnapshot(RecordCoding.binary.encode(initial), sequence: 0))])
             connection.close()
             guard link(temporary, path) == 0 || errno == EEXIST else {
                 throw StoreError.failed(path: path, operation: "create", reason: String(cString: strerror(errno)))

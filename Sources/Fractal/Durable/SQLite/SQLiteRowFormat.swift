@@ -4,19 +4,27 @@
 ///     2   the binary form (`BinaryFormat`)
 ///     3   a CRC-32 (UInt32, little-endian) of the row's sequence number (Int64, little-endian)
 ///         and the payload, then the payload in the binary form
+///     4   as 3, but the snapshot's checksum leaves out the bodies of the state's sealed slices,
+///         each checked when read (`SealedValue`), so that opening the store does not read
+///         every byte of it
 ///
 /// SQLite checks its own pages only where their structure is broken; a flipped byte inside a
-/// blob or a sequence number would be read back as data. Version 3 finds it.
+/// blob or a sequence number would be read back as data. Versions 3 and 4 find it.
 struct SQLiteRowFormat: Equatable {
     let coding: RecordCoding
     let isChecksummed: Bool
+    /// Whether the snapshot's checksum leaves its sealed slices' bodies to their own seals.
+    let sealsSlices: Bool
 
-    static let newestVersion = 3
-    static let newest = SQLiteRowFormat(coding: .binary, isChecksummed: true)
+    static let newestVersion = 4
+    static let newest = SQLiteRowFormat(coding: .binary, isChecksummed: true, sealsSlices: true)
+    /// Version 3: every row, the snapshot too, sealed whole.
+    static let sealedWhole = SQLiteRowFormat(coding: .binary, isChecksummed: true)
 
-    private init(coding: RecordCoding, isChecksummed: Bool) {
+    private init(coding: RecordCoding, isChecksummed: Bool, sealsSlices: Bool = false) {
         self.coding = coding
         self.isChecksummed = isChecksummed
+        self.sealsSlices = sealsSlices
     }
 
     /// The format of a schema version, or nil for a version this program never wrote.
@@ -24,23 +32,38 @@ struct SQLiteRowFormat: Equatable {
         switch version {
         case 1: self.init(coding: .json, isChecksummed: false)
         case 2: self.init(coding: .binary, isChecksummed: false)
+        case 3: self = .sealedWhole
         case Self.newestVersion: self = .newest
         default: return nil
         }
     }
 
-    /// The blob stored for `payload` in the row numbered `sequence`, in the newest version.
+    /// The blob stored for a batch of changes, `payload`, in the row numbered `sequence`, in the
+    /// newest version.
     static func seal(_ payload: [UInt8], sequence: Int64) -> [UInt8] {
         let checksum = Self.checksum(payload[...], sequence: sequence)
-        return (0..<4).map { UInt8(truncatingIfNeeded: checksum >> (8 * $0)) } + payload
+        return littleEndian(checksum) + payload
     }
 
-    /// Where the payload lies in a stored blob, or nil when its checksum fails.
+    /// The blob stored for a snapshot, `payload`, numbered `sequence`, in the newest version.
+    static func sealSnapshot(_ payload: [UInt8], sequence: Int64) throws -> [UInt8] {
+        let checksum = try SealedValue.frameChecksum(payload, in: payload.indices, startingWith: checksum(sequence))
+        return littleEndian(checksum) + payload
+    }
+
+    /// Where the payload lies in a stored blob of changes, or nil when its checksum fails.
     func payloadRange(of blob: [UInt8], sequence: Int64) -> Range<Int>? {
         guard isChecksummed else { return blob.indices }
-        guard blob.count >= 4 else { return nil }
-        let stored = (0..<4).reduce(UInt32(0)) { $0 | UInt32(blob[$1]) << (8 * $1) }
+        guard let stored = Self.storedChecksum(of: blob) else { return nil }
         return Self.checksum(blob[4...], sequence: sequence) == stored ? 4..<blob.count : nil
+    }
+
+    /// Where the payload lies in a stored snapshot, or nil when its checksum fails.
+    func snapshotPayloadRange(of blob: [UInt8], sequence: Int64) -> Range<Int>? {
+        guard sealsSlices else { return payloadRange(of: blob, sequence: sequence) }
+        guard let stored = Self.storedChecksum(of: blob) else { return nil }
+        let found = try? SealedValue.frameChecksum(blob, in: 4..<blob.count, startingWith: Self.checksum(sequence))
+        return found == stored ? 4..<blob.count : nil
     }
 
     /// Applies to `state` the changes kept in the row numbered `number`, `state` having taken every
@@ -66,7 +89,20 @@ struct SQLiteRowFormat: Equatable {
     }
 
     private static func checksum(_ payload: ArraySlice<UInt8>, sequence: Int64) -> UInt32 {
-        let number = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bitPattern: sequence) >> (8 * $0)) }
-        return CRC32.checksum(payload, startingWith: CRC32.checksum(number))
+        CRC32.checksum(payload, startingWith: checksum(sequence))
+    }
+
+    /// The checksum of a sequence number alone, which a row's checksum starts from.
+    private static func checksum(_ sequence: Int64) -> UInt32 {
+        CRC32.checksum((0..<8).map { UInt8(truncatingIfNeeded: UInt64(bitPattern: sequence) >> (8 * $0)) })
+    }
+
+    private static func storedChecksum(of blob: [UInt8]) -> UInt32? {
+        guard blob.count >= 4 else { return nil }
+        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(blob[$1]) << (8 * $1) }
+    }
+
+    private static func littleEndian(_ value: UInt32) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 }

@@ -1,0 +1,168 @@
+import Foundation
+import Fractal
+import StoreTestSupport
+import Testing
+
+/// A line of text a slice keeps: easy to find among a store's bytes.
+private struct Note: Changeable, Fresh {
+    var text = ""
+
+    init() {}
+
+    init(_ text: String) { self.text = text }
+
+    mutating func apply(_ change: String) throws { text = change }
+}
+
+/// Two slices, each a note.
+private struct Notes: Changeable, Fresh {
+    enum Change: Codable, Equatable, Sendable {
+        case left(String)
+        case right(String)
+    }
+
+    @Slice var left = Note()
+    @Slice var right = Note()
+
+    init() {}
+
+    init(left: String, right: String) {
+        self.left = Note(left)
+        self.right = Note(right)
+    }
+
+    mutating func apply(_ change: Change) throws {
+        switch change {
+        case .left(let text): try _left.apply(text)
+        case .right(let text): try _right.apply(text)
+        }
+    }
+
+    mutating func replay(_ change: Change) throws {
+        switch change {
+        case .left(let text): try _left.replay(text)
+        case .right(let text): try _right.replay(text)
+        }
+    }
+}
+
+/// Each slice of a stored snapshot is sealed by a checksum of its own, and the snapshot's
+/// checksum leaves the slices' bodies out: opening a store checks every byte but those, and a
+/// slice's bytes are checked when it is first read. Damage in a slice nobody reads is never
+/// sealed anew: it is found by the first program that reads that slice, however many times the
+/// snapshot was rewritten in between.
+@Suite("Each slice sealed on its own")
+struct SealedSliceSpec {
+    let folder: TemporaryFolder
+    let path: String
+
+    init() throws {
+        folder = try TemporaryFolder.inMemory()
+        path = folder.path("store")
+    }
+
+    @Test(arguments: DurableVariant.files)
+    func aDamagedSliceIsFoundWhenReadAndTheOtherStillReads(_ variant: DurableVariant) throws {
+        try makeStore(variant)
+        try damageTheRightSlice()
+        let damaged = try bytes()
+
+        let state = try variant.open(at: path, initial: Notes()).state()
+        #expect(try state.$left.load().text == "the left slice")
+        let error = #expect(throws: UnreadableSlice.self) { try state.$right.load() }
+        #expect(error?.reason.contains("a part sealed by its own checksum fails it") == true)
+        #expect(try bytes() == damaged, "reading changed the file")
+    }
+
+    @Test(arguments: DurableVariant.files)
+    func damageInASliceNobodyReadOutlivesSnapshotRewrites(_ variant: DurableVariant) throws {
+        try makeStore(variant)
+        try damageTheRightSlice()
+
+        do {
+            let store = try variant.open(at: path, initial: Notes())
+            for round in 0..<300 { try store.change(.left("the left slice, round \(round)")) }
+        }
+        if variant == .disk {  // (SQLite leaves a deleted row's bytes in its free pages)
+            let first = Array("round 0".utf8)
+            let now = try bytes()
+            #expect(!now.indices.contains { now[$0...].starts(with: first) }, "the snapshot was rewritten")
+        }
+        let state = try variant.open(at: path, initial: Notes()).state()
+        #expect(try state.$left.load().text == "the left slice, round 299")
+        #expect(throws: UnreadableSlice.self, "the damaged bytes were kept with their old seal") {
+            try state.$right.load()
+        }
+    }
+
+    @Test(arguments: DurableVariant.available)
+    func aSliceReadAndChangedIsSealedAnewAndReadsBack(_ variant: DurableVariant) throws {
+        do {
+            let store = try variant.open(at: path, initial: Notes(left: "left", right: "right"))
+            for round in 0..<300 { try store.change(.right("right, round \(round)")) }
+        }
+        let state = try variant.open(at: path, initial: Notes()).state()
+        #expect(try state.$left.load().text == "left")
+        #expect(try state.$right.load().text == "right, round 299")
+    }
+
+    /// Every byte of the store's file flipped in turn, and every slice read: the store or the
+    /// slice says so, or reads exactly what was kept. Nothing reads another value in silence.
+    @Test(arguments: DurableVariant.files)
+    func everyFlippedByteIsFoundWhenItsPartIsRead(_ variant: DurableVariant) throws {
+        let expected = try makeStore(variant)
+        let original = try bytes()
+        var silentlyDifferent: [String] = []
+        var found = 0
+        for offset in original.indices {
+            var damaged = original
+            damaged[offset] ^= 0xFF
+            try write(damaged)
+            defer { removeSideFiles() }
+            do {
+                let state = try variant.open(at: path, initial: Notes(), warn: { _ in }).state()
+                let read = (try state.$left.load(), try state.$right.load())
+                if read != (expected.left, expected.right) {
+                    silentlyDifferent.append("byte \(offset): read \(read)")
+                }
+            } catch let error as StoreError {
+                if error.description.contains(path) { found += 1 } else { silentlyDifferent.append("\(error)") }
+            } catch is UnreadableSlice {
+                found += 1
+            }
+        }
+        #expect(silentlyDifferent.isEmpty, "\(silentlyDifferent.count): \(silentlyDifferent.prefix(8))")
+        #expect(found > 0)
+    }
+
+    /// A store whose snapshot holds both slices, with a change kept after it, closed.
+    @discardableResult
+    private func makeStore(_ variant: DurableVariant) throws -> Notes {
+        let store = try variant.open(
+            at: path, initial: Notes(left: "the left slice", right: "THE RIGHT SLICE, SEALED"))
+        try store.change(.left("the left slice"))
+        return store.state()
+    }
+
+    /// Flips a byte in the middle of the right slice's text, inside the snapshot.
+    private func damageTheRightSlice() throws {
+        var damaged = try bytes()
+        let marker = Array("RIGHT SLICE".utf8)
+        let at = try #require(damaged.indices.first { damaged[$0...].starts(with: marker) })
+        damaged[at + 3] ^= 0x20
+        try write(damaged)
+    }
+
+    private func bytes() throws -> [UInt8] {
+        try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    private func write(_ bytes: [UInt8]) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// What a reading leaves beside an SQLite database, so that each reading starts alike.
+    private func removeSideFiles() {
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}
