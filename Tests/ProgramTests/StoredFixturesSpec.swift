@@ -7,6 +7,8 @@ import Testing
 /// (see `make-stores` there): to-dos added, done, forked, edited, deleted and the delete undone;
 /// flips, an 8-Ball answer and rolls. Beside each is the transcript of what those programs printed
 /// for it. A copy of each store is opened here and must print the same, every run, for ever.
+/// `Tests/Fixtures/Format3` holds the same after eighty imported to-dos, in the stores that seal
+/// each slice of their snapshot on its own: disk format 3, SQLite 4, PostgreSQL 2.
 @Suite("stores written by earlier versions")
 struct StoredFixturesSpec {
     /// What the transcripts ran, in order, on one copy of the store: reads first, then undo and
@@ -20,32 +22,38 @@ struct StoredFixturesSpec {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Format2")
 
-    @Test(arguments: ["disk", "sqlite"])
-    func aFormat2StorePrintsWhatItPrintedWhenItWasWritten(_ store: String) throws {
-        let place = try copy(store)
+    @Test(arguments: ["Format2", "Format3"], ["disk", "sqlite"])
+    func aStoreOfAnEarlierFormatPrintsWhatItPrintedWhenItWasWritten(_ format: String, _ store: String) throws {
+        let fixtures = Self.fixtures.deletingLastPathComponent().appendingPathComponent(format)
+        let place = try copy(store, from: fixtures)
         defer { try? FileManager.default.removeItem(at: place) }
         try expectTranscript(
-            Self.fixtures.appendingPathComponent("\(store).transcript"), store: store,
+            fixtures.appendingPathComponent("\(store).transcript"), store: store,
             data: place.appendingPathComponent("\(store).store").path)
     }
 
     /// The PostgreSQL store as its first format wrote it (`Tests/Fixtures/Postgres/make-store`),
-    /// loaded into a schema of its own on the test server.
-    @Test(.enabled(if: PostgresTestServer.url != nil, "set APPCORE_TEST_POSTGRES to a PostgreSQL server's URL to run"))
-    func aFormat1PostgreSQLStorePrintsWhatItPrintedWhenItWasWritten() throws {
-        let folder = Self.fixtures.deletingLastPathComponent().appendingPathComponent("Postgres")
+    /// and as its second did (`Tests/Fixtures/Format3/make-stores`), each loaded into a schema of
+    /// its own on the test server.
+    @Test(
+        .enabled(if: PostgresTestServer.url != nil, "set APPCORE_TEST_POSTGRES to a PostgreSQL server's URL to run"),
+        arguments: [("Postgres", "format1"), ("Format3", "postgres")])
+    func aPostgreSQLStoreOfAnEarlierFormatPrintsWhatItPrintedWhenItWasWritten(_ fixture: String, _ name: String)
+        throws
+    {
+        let folder = Self.fixtures.deletingLastPathComponent().appendingPathComponent(fixture)
         let url = PostgresTestServer.url ?? ""
         let schema = "fixture_\(UUID().uuidString.prefix(8).lowercased())"
         let load = try ProgramRun.of(
             "/usr/bin/psql",
             [
                 url, "-q", "-v", "ON_ERROR_STOP=1", "-c", "CREATE SCHEMA \(schema)", "-c",
-                "SET search_path = \(schema)", "-f", folder.appendingPathComponent("format1.sql").path,
+                "SET search_path = \(schema)", "-f", folder.appendingPathComponent("\(name).sql").path,
             ])
         #expect(load.status == 0, "\(load.stderr)")
         defer { _ = try? ProgramRun.of("/usr/bin/psql", [url, "-q", "-c", "DROP SCHEMA \(schema) CASCADE"]) }
         try expectTranscript(
-            folder.appendingPathComponent("format1.transcript"), store: "postgres",
+            folder.appendingPathComponent("\(name).transcript"), store: "postgres",
             data: url + "&options=-csearch_path%3D\(schema)&store=fixture")
     }
 
@@ -74,7 +82,7 @@ struct StoredFixturesSpec {
 
     @Test(arguments: ["disk", "sqlite"])
     func aFormat2StoreOpensWithAFreshDeckAndKeepsTheNewDraws(_ store: String) throws {
-        let place = try copy(store)
+        let place = try copy(store, from: Self.fixtures)
         defer { try? FileManager.default.removeItem(at: place) }
         let environment = [
             "APPCORE_STORE": store, "APPCORE_DATA": place.appendingPathComponent("\(store).store").path,
@@ -90,15 +98,15 @@ struct StoredFixturesSpec {
         #expect((try history.json()["rolls"] as? [Any])?.count == 3)
     }
 
-    /// A folder of its own holding a copy of every file of the fixture store.
-    private func copy(_ store: String) throws -> URL {
+    /// A folder of its own holding a copy of every file of the fixture store in `fixtures`.
+    private func copy(_ store: String, from fixtures: URL) throws -> URL {
         let place = FileManager.default.temporaryDirectory.appendingPathComponent(
             "appcore-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path)
         where name.hasPrefix("\(store).store") {
             try FileManager.default.copyItem(
-                at: Self.fixtures.appendingPathComponent(name), to: place.appendingPathComponent(name))
+                at: fixtures.appendingPathComponent(name), to: place.appendingPathComponent(name))
         }
         return place
     }

@@ -48,6 +48,36 @@ struct UnreadableSliceSpec {
         #expect(list.status == 65, "the to-dos are as unreadable as they were")
     }
 
+    /// A byte flipped inside the to-dos of a store whose slices are sealed each on its own (the
+    /// Format3 fixture, disk and SQLite): the to-do commands find it, the coins beside it flip.
+    @Test(arguments: ["disk", "sqlite"])
+    func aFlippedByteInTheSealedToDosStopsTheToDosAlone(_ kind: String) throws {
+        let (folder, store) = try copy(
+            Self.fixture.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Format3/\(kind).store"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        let title = Array("task number 40 ".utf8)
+        let at = try #require(bytes.indices.first { bytes[$0...].starts(with: title) })
+        bytes[at + 5] ^= 0x01  // "task number" becomes "task oumber"
+        try Data(bytes).write(to: URL(fileURLWithPath: store))
+        let run = { (program: String, words: [String]) in
+            try ProgramRun.of(program, words + ["--store", kind, "--data", store])
+        }
+
+        let list = try run("todo", ["list"])
+        #expect(list.status == 65)
+        #expect(list.stdout.isEmpty)
+        #expect(
+            list.stderr
+                == "Error: cannot read the store at \(store): a record does not hold what this program wrote "
+                + "(a part sealed by its own checksum fails it). It was left untouched.\n")
+        let flip = try run("coin", ["flip", "--seed", "1"])
+        #expect(flip.status == 0, "\(flip.stderr)")
+        #expect(try run("coin", ["history", "--json"]).stdout.components(separatedBy: "\"flips\"").count == 4)
+        #expect(try run("todo", ["add", "milk"]).status == 65, "the to-dos are as unreadable as they were")
+    }
+
     @Test func aRecordedRunStopsBeforeItStartsAndRecordsNothing() throws {
         let (folder, store) = try copy()
         defer { try? FileManager.default.removeItem(at: folder) }
