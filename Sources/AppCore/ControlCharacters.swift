@@ -22,9 +22,20 @@ extension Unicode.Scalar {
 extension StringProtocol {
     /// The first control or bidi character in the text, if it holds one.
     public var firstControlOrBidi: Unicode.Scalar? {
-        // Printable ASCII, which most text is, holds none: its bytes are checked without decoding.
-        guard utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return nil }
+        guard !isPrintableASCII else { return nil }
         return unicodeScalars.first(where: \.isControlOrBidi)
+    }
+
+    /// Whether the text is printable ASCII alone, as most text is, which holds no control or bidi
+    /// character: its bytes are checked where they lie, without decoding, since `todo list`
+    /// checks every title, tag and context it shows.
+    private var isPrintableASCII: Bool {
+        func printable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+        return utf8.withContiguousStorageIfAvailable(printable)
+            ?? !utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F })
     }
 }
 
