@@ -218,12 +218,18 @@ extension TodoState {
         // Each list goes straight into its collection, with room for what a run adds: at a
         // thousand to-dos, every array made on the way, and every copy made to grow by one, is
         // memory a starting program must touch.
-        let stored = try container.decodeFieldList(of: StoredItem.self, forKey: .items, from: decoder)
-        items.reserveCapacity(stored.count + Self.roomToGrow)
-        for entry in stored where items.updateValue(entry.item, forKey: entry.item.id) != nil {
-            throw DecodingError.dataCorruptedError(
-                forKey: .items, in: container, debugDescription: "the id \(entry.item.id.value) is there twice")
+        // Each item goes into the dictionary as it is read: a list of them made first, then copied
+        // and freed, was a sixth of reading a hundred thousand.
+        var items = OrderedDictionary<TodoID, TodoItem>()
+        try container.decodeFieldList(of: StoredItem.self, forKey: .items, from: decoder) { count in
+            items.reserveCapacity(count + Self.roomToGrow)
+        } take: { entry in
+            guard items.updateValue(entry.item, forKey: entry.item.id) == nil else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .items, in: container, debugDescription: "the id \(entry.item.id.value) is there twice")
+            }
         }
+        self.items = items
         keptJournal = try container.decodeDeferredFieldList(
             of: StoredJournalEntry.self, forKey: .journal, from: decoder, empty: []
         ) { entries in

@@ -197,14 +197,26 @@ public struct BinaryFieldReader {
     static func elements<Element>(
         of reader: inout BinaryReader, _ read: (inout BinaryFieldReader) throws -> Element
     ) throws -> [Element] {
-        var (list, count) = try list(&reader)
         var elements: [Element] = []
-        elements.reserveCapacity(count)
-        for index in 0..<count {
-            var fields = BinaryFieldReader(try BinaryFieldReader.list(&list).reader)
-            elements.append(try ScalarReading.under(PositionKey(intValue: index)) { try read(&fields) })
+        try forEachElement(of: &reader) { count in
+            elements.reserveCapacity(count)
+        } read: {
+            elements.append(try read(&$0))
         }
         return elements
+    }
+
+    /// Tells `start` how many elements a list holds, then reads each with `read`, which reads its
+    /// fields, in order.
+    static func forEachElement(
+        of reader: inout BinaryReader, start: (Int) -> Void, read: (inout BinaryFieldReader) throws -> Void
+    ) throws {
+        var (list, count) = try list(&reader)
+        start(count)
+        for index in 0..<count {
+            var fields = BinaryFieldReader(try BinaryFieldReader.list(&list).reader)
+            try ScalarReading.under(PositionKey(intValue: index)) { try read(&fields) }
+        }
     }
 }
 
@@ -217,6 +229,27 @@ extension KeyedDecodingContainer {
         guard let binary = decoder as? ValueDecoder else { return try decode([Element].self, forKey: key) }
         var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).reader(for: key)
         return try ScalarReading.under(key) { try BinaryFieldReader.elements(of: &reader) { try Element(fields: &$0) } }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The list of values under `key`, each handed to `take` as it is read, without a list of them
+    /// made first; `start` learns first how many there are. Read field by field when `decoder`
+    /// reads a store's binary form, through `Codable` otherwise.
+    public func decodeFieldList<Element: BinaryFieldDecodable>(
+        of type: Element.Type, forKey key: Key, from decoder: any Decoder, start: (Int) -> Void,
+        take: (Element) throws -> Void
+    ) throws {
+        guard let binary = decoder as? ValueDecoder else {
+            let elements = try decode([Element].self, forKey: key)
+            start(elements.count)
+            for element in elements { try take(element) }
+            return
+        }
+        var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).reader(for: key)
+        try ScalarReading.under(key) {
+            try BinaryFieldReader.forEachElement(of: &reader, start: start) { try take(try Element(fields: &$0)) }
+        }
     }
 }
 
