@@ -18,6 +18,14 @@ public enum StandardOutput {
         try finish(writeError: errno)
     }
 
+    /// Writes `bytes` (UTF-8 text) as they are, through the same buffer, and makes sure they left
+    /// the program: for long output built as bytes rather than as a string.
+    public static func write(_ bytes: [UInt8]) throws {
+        errno = 0
+        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stdout) }
+        try finish(writeError: written == bytes.count ? 0 : errno)
+    }
+
     /// Writes `text` and a line break, and makes sure they left the program.
     public static func line(_ text: String) throws {
         try write(text + "\n")
