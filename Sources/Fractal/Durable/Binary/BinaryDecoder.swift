@@ -59,6 +59,7 @@ enum ScalarReading {
     }
 
     static func string(_ reader: inout BinaryReader) throws -> String {
+        if let short = reader.shortString() { return short }
         try expect(.string, String.self, &reader)
         return try wrapping { try reader.string() }
     }

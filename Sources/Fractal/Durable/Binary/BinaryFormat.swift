@@ -147,8 +147,9 @@ struct BinaryReader {
     mutating func fixed<Value: FixedWidthInteger>(_: Value.Type) throws(BinaryFormat.Damage) -> Value {
         let size = MemoryLayout<Value>.size
         guard end - position >= size else { throw damage("the value ends early") }
-        var value = Value.zero
-        for index in 0..<size { value |= Value(bytes[position + index]) << (8 * index) }
+        let value = bytes.withUnsafeBytes { [position] in
+            Value(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: Value.self))
+        }
         position += size
         return value
     }
@@ -170,6 +171,20 @@ struct BinaryReader {
     mutating func string() throws(BinaryFormat.Damage) -> String {
         let range = try stringRange()
         return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// A string value of fewer than 128 bytes at the position, as most are, read in one step; nil,
+    /// the position unmoved, for anything else, which the full reading (`tag`, `string`) reads or
+    /// says what is wrong with.
+    mutating func shortString() -> String? {
+        let start = position
+        guard end - start >= 2, bytes[start] == BinaryFormat.Tag.string.rawValue else { return nil }
+        let length = Int(bytes[start + 1])
+        guard length < 0x80, length <= end - start - 2 else { return nil }
+        position = start + 2 + length
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[(start + 2)..<(start + 2 + length)]), as: UTF8.self)
+        }
     }
 
     /// A list's or keyed value's body: where it ends, and how many things it holds.
