@@ -53,6 +53,19 @@ struct BinaryFormatSpec {
         #expect(try BinaryEncoder.encode(Sampler()) == BinaryEncoder.encode(Sampler()))
     }
 
+    /// Strings under 128 bytes are read in one step, longer ones the full way: both read back,
+    /// alone and among other values, and a string cut short is an error either way.
+    @Test(arguments: [0, 1, 15, 16, 126, 127, 128, 129, 300])
+    func stringsOfEveryLengthReadBackExactly(_ length: Int) throws {
+        let text = String(repeating: "ä", count: length / 2) + String(repeating: "x", count: length % 2)
+        #expect(text.utf8.count == length)
+        let bytes = try BinaryEncoder.encode(text)
+        #expect(try BinaryDecoder.decode(String.self, from: bytes) == text)
+        let list = try BinaryEncoder.encode([text, "after"])
+        #expect(try BinaryDecoder.decode([String].self, from: list) == [text, "after"])
+        #expect(throws: DecodingError.self) { try BinaryDecoder.decode(String.self, from: Array(bytes.dropLast())) }
+    }
+
     @Test(arguments: [0, 1, 127, 128, 16_383, 16_384, Int64.max, -1, -64, -65, Int64.min])
     func integersReadBackExactly(_ number: Int64) throws {
         #expect(try BinaryDecoder.decode(Int64.self, from: BinaryEncoder.encode(number)) == number)
