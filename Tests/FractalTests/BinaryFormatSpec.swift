@@ -53,6 +53,16 @@ struct BinaryFormatSpec {
         #expect(try BinaryEncoder.encode(Sampler()) == BinaryEncoder.encode(Sampler()))
     }
 
+    /// A keyed value's keys are looked through while few, and found by a table once many: either
+    /// way every entry reads back, and a key given again keeps its place and its last value.
+    @Test(arguments: [3, 16, 17, 40])
+    func keyedValuesOfAnySizeReadBackWithKeysGivenAgainReplaced(_ count: Int) throws {
+        let entries = Dictionary(uniqueKeysWithValues: (0..<count).map { ("key \($0)", $0) })
+        #expect(try BinaryDecoder.decode([String: Int].self, from: BinaryEncoder.encode(entries)) == entries)
+        let repeated = try BinaryEncoder.encode(KeysGivenTwice(count: count))
+        #expect(try BinaryDecoder.decode([String: Int].self, from: repeated) == entries.mapValues { $0 + 1_000 })
+    }
+
     /// Strings under 128 bytes are read in one step, longer ones the full way: both read back,
     /// alone and among other values, and a string cut short is an error either way.
     @Test(arguments: [0, 1, 15, 16, 126, 127, 128, 129, 300])
@@ -161,4 +171,25 @@ private final class Labelled: Numbered {
         try container.encode(label, forKey: .label)
         try super.encode(to: container.superEncoder())
     }
+}
+
+/// Encodes each of `count` keys twice, the second time with 1,000 added.
+private struct KeysGivenTwice: Encodable {
+    let count: Int
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NamedKey.self)
+        for round in [0, 1_000] {
+            for index in 0..<count { try container.encode(index + round, forKey: NamedKey("key \(index)")) }
+        }
+    }
+}
+
+private struct NamedKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
