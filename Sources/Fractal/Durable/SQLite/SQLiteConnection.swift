@@ -5,7 +5,9 @@ import CSQLite
 final class SQLiteConnection {
     let path: String
     private var handle: OpaquePointer?
-    private var statements: [String: OpaquePointer] = [:]
+    /// The statements prepared so far, by where their text lies: each is a literal of the
+    /// program's, so a look-up costs no hashing of its text.
+    private var statements: [UInt: OpaquePointer] = [:]
 
     /// Opens the database. An `unchanging` one is one that nothing can write (on a read-only
     /// disk, with no log beside it): SQLite reads it without the log and index files it would
@@ -49,7 +51,7 @@ final class SQLiteConnection {
     }
 
     /// Runs one statement with `values` bound in order, calling `row` for each row it returns.
-    func run(_ sql: String, _ values: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in }) throws {
+    func run(_ sql: StaticString, _ values: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in }) throws {
         let statement = try prepared(sql)
         defer {
             sqlite3_reset(statement)
@@ -62,13 +64,13 @@ final class SQLiteConnection {
             switch sqlite3_step(statement) {
             case SQLITE_ROW: try row(SQLiteRow(statement: statement))
             case SQLITE_DONE: return
-            default: throw failure(Self.operation(of: sql))
+            default: throw failure(Self.operation(of: "\(sql)"))
             }
         }
     }
 
     /// The first column of the first row, as an integer.
-    func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64? {
+    func integer(_ sql: StaticString, _ values: [SQLiteValue] = []) throws -> Int64? {
         var result: Int64?
         try run(sql, values) { row in result = result ?? row.integer(0) }
         return result
@@ -98,13 +100,19 @@ final class SQLiteConnection {
         return handle
     }
 
-    private func prepared(_ sql: String) throws -> OpaquePointer {
-        if let statement = statements[sql] { return statement }
+    private func prepared(_ sql: StaticString) throws -> OpaquePointer {
+        let key = UInt(bitPattern: sql.utf8Start)
+        if let statement = statements[key] { return statement }
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v3(try open(), sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
-            let statement
-        else { throw failure(Self.operation(of: sql)) }
-        statements[sql] = statement
+        let handle = try open()
+        let status = sql.withUTF8Buffer { text in
+            text.withMemoryRebound(to: CChar.self) {
+                sqlite3_prepare_v3(
+                    handle, $0.baseAddress, Int32($0.count), UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+            }
+        }
+        guard status == SQLITE_OK, let statement else { throw failure(Self.operation(of: "\(sql)")) }
+        statements[key] = statement
         return statement
     }
 

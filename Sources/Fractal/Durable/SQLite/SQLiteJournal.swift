@@ -228,7 +228,7 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
         try connection.integer("PRAGMA data_version") ?? 0
     }
 
-    private func transaction<Result>(_ begin: String, _ body: () throws -> Result) throws -> Result {
+    private func transaction<Result>(_ begin: StaticString, _ body: () throws -> Result) throws -> Result {
         try connection.run(begin)
         do {
             let result = try body()
