@@ -11,7 +11,7 @@ import Testing
 /// store keeps its database alone once the program that wrote it has let go: its `-wal` and
 /// `-shm` files are gone (see `SQLiteDamageSpec` for those).
 @Suite("Flipped bytes")
-struct FlippedBytesSpec {
+struct FlippedBytesSpec: DamagesAStoreFile {
     let folder: TemporaryFolder
     let path: String
 
@@ -108,18 +108,5 @@ struct FlippedBytesSpec {
         try store.change(.append("eggs"))
         try store.change(.appendBoth("bread", "tea"))
         return store.state()
-    }
-
-    private func bytes() throws -> [UInt8] {
-        try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    private func write(_ bytes: [UInt8]) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-    }
-
-    /// What a reading leaves beside an SQLite database, so that each reading starts alike.
-    private func removeSideFiles() {
-        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
