@@ -77,6 +77,29 @@ struct FormatMigrationSpec {
         if variant == .sqlite { #expect(try sqliteVersion() == SQLiteRowFormat.newestVersion) }
     }
 
+    /// A program that opened an SQLite store of an earlier version, while another rewrites it in
+    /// the newest, reads it in the newest form from then on: its next read shows what the other
+    /// wrote, and its next change is kept, as they would have been without the rewrite.
+    @Test func aStoreOpenedBeforeAnotherProgramRewroteItInTheNewestVersionReadsOn() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/Stores")
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent("version2.sqlite" + suffix),
+                to: URL(fileURLWithPath: path + suffix))
+        }
+        let written = (0..<5).map { "f-\($0)" }
+
+        let first = try createSQLiteStore(at: path, initial: Ledger())
+        #expect(first.state().entries == written)
+        let second = try createSQLiteStore(at: path, initial: Ledger())
+        try second.change(.append("tea"))
+        #expect(try sqliteVersion() == SQLiteRowFormat.newestVersion, "the other program rewrote it")
+        #expect(first.state().entries == written + ["tea"])
+        try first.change(.append("milk"))
+        #expect(second.state().entries == written + ["tea", "milk"])
+    }
+
     /// A disk store of format 2 takes changes as it is; the first rewrite of its snapshot writes
     /// it in format 3, its snapshot sealed slice by slice.
     @Test func aDiskStoreOfFormatTwoIsWrittenInTheNewestFormatWhenItsSnapshotIsRewritten() throws {

@@ -102,6 +102,9 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
 
     func load() throws -> State {
         try checkingSoundness {
+            // Read anew each time: another program may have rewritten an older database in the
+            // newest version since this one last looked.
+            format = try checkSchema()
             guard let snapshotAt = try storedSnapshotSequence() else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
             }
