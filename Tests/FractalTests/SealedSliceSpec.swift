@@ -52,7 +52,7 @@ private struct Notes: Changeable, Fresh {
 /// sealed anew: it is found by the first program that reads that slice, however many times the
 /// snapshot was rewritten in between.
 @Suite("Each slice sealed on its own")
-struct SealedSliceSpec {
+struct SealedSliceSpec: DamagesAStoreFile {
     let folder: TemporaryFolder
     let path: String
 
@@ -93,6 +93,26 @@ struct SealedSliceSpec {
         #expect(throws: UnreadableSlice.self, "the damaged bytes were kept with their old seal") {
             try state.$right.load()
         }
+    }
+
+    /// A change waiting for a damaged slice keeps the snapshot from being written anew: the other
+    /// slice's changes are still kept, each saying so, naming the store, and nothing is lost.
+    @Test(arguments: DurableVariant.files)
+    func aDamagedSliceWithAChangeWaitingForItIsSaidAtEveryRewriteNamingTheStore(_ variant: DurableVariant) throws {
+        try makeStore(variant)
+        do { try variant.open(at: path, initial: Notes()).change(.right("waiting for the right slice")) }
+        try damageTheRightSlice()
+
+        let warnings = WarningLog()
+        do {
+            let store = try variant.open(at: path, initial: Notes(), warn: warnings.warn)
+            for round in 0..<300 { try store.change(.left("the left slice, round \(round)")) }
+        }
+        #expect(!warnings.said.isEmpty, "the snapshot could not be rewritten")
+        #expect(warnings.said.allSatisfy { $0.contains(path) && $0.contains("rewriting the store's snapshot failed") })
+        let state = try variant.open(at: path, initial: Notes()).state()
+        #expect(try state.$left.load().text == "the left slice, round 299")
+        #expect(throws: UnreadableSlice.self) { try state.$right.load() }
     }
 
     @Test(arguments: DurableVariant.available)
@@ -151,18 +171,5 @@ struct SealedSliceSpec {
         let at = try #require(damaged.indices.first { damaged[$0...].starts(with: marker) })
         damaged[at + 3] ^= 0x20
         try write(damaged)
-    }
-
-    private func bytes() throws -> [UInt8] {
-        try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    private func write(_ bytes: [UInt8]) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-    }
-
-    /// What a reading leaves beside an SQLite database, so that each reading starts alike.
-    private func removeSideFiles() {
-        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }

@@ -6,6 +6,9 @@
 protocol Journal<State>: SendableMetatype {
     associatedtype State: Changeable
 
+    /// The store's name in messages: its file, or its URL without the password.
+    var path: String { get }
+
     /// Runs `body` while no other process may read or write.
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result
     /// Runs `body` while no other process may write.
