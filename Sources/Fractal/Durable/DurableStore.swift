@@ -123,9 +123,11 @@ private func tidy<J: Journal>(_ contents: inout DurableContents<J>, warn: StoreW
         // A slice that cannot be read (damaged since it was sealed) cannot be written anew with
         // the changes waiting for it: the snapshot stays as it is, and every change says so,
         // naming the store, until the slice is mended or the store replaced.
-        let path = contents.journal.path
-        let said = (error as? UnreadableSlice).map { StoreError.unreadable(path: path, reason: $0.reason) }
-        warn("the change was kept, but rewriting the store's snapshot failed: \(said ?? error)")
+        if let unreadable = error as? UnreadableSlice {
+            warn("the change was kept, but the snapshot of \(contents.journal.path) cannot be rewritten: \(unreadable)")
+        } else {
+            warn("the change was kept, but rewriting the store's snapshot failed: \(error)")
+        }
     }
 }
 
