@@ -68,7 +68,7 @@ struct SealedSliceSpec: DamagesAStoreFile {
         let damaged = try bytes()
 
         let state = try variant.open(at: path, initial: Notes()).state()
-        #expect(try state.$left.load().text == "the left slice")
+        #expect(try state.$left.load().text == "the left slice, changed")
         let error = #expect(throws: UnreadableSlice.self) { try state.$right.load() }
         #expect(error?.reason.contains("a part sealed by its own checksum fails it") == true)
         #expect(try bytes() == damaged, "reading changed the file")
@@ -139,10 +139,14 @@ struct SealedSliceSpec: DamagesAStoreFile {
             damaged[offset] ^= 0xFF
             try write(damaged)
             defer { removeSideFiles() }
+            let warnings = WarningLog()
             do {
-                let state = try variant.open(at: path, initial: Notes(), warn: { _ in }).state()
+                let state = try variant.open(at: path, initial: Notes(), warn: warnings.warn).state()
                 let read = (try state.$left.load(), try state.$right.load())
-                if read != (expected.left, expected.right) {
+                let said = warnings.said.contains { $0.contains(path) }
+                if said && read == (Note("the left slice"), expected.right) {
+                    found += 1  // the damaged last change left out, and said
+                } else if read != (expected.left, expected.right) {
                     silentlyDifferent.append("byte \(offset): read \(read)")
                 }
             } catch let error as StoreError {
@@ -152,7 +156,9 @@ struct SealedSliceSpec: DamagesAStoreFile {
             }
         }
         #expect(silentlyDifferent.isEmpty, "\(silentlyDifferent.count): \(silentlyDifferent.prefix(8))")
-        #expect(found > 0)
+        // Every byte of the disk store's file is covered by a checksum or a check; an SQLite
+        // database has bytes of its own that no reading looks at (free space, unused headers).
+        #expect(variant == .disk ? found == original.count : found > 0, "\(found) of \(original.count)")
     }
 
     /// A store whose snapshot holds both slices, with a change kept after it, closed.
@@ -160,7 +166,7 @@ struct SealedSliceSpec: DamagesAStoreFile {
     private func makeStore(_ variant: DurableVariant) throws -> Notes {
         let store = try variant.open(
             at: path, initial: Notes(left: "the left slice", right: "THE RIGHT SLICE, SEALED"))
-        try store.change(.left("the left slice"))
+        try store.change(.left("the left slice, changed"))
         return store.state()
     }
 

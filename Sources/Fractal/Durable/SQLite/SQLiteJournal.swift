@@ -119,7 +119,7 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
             snapshotBytes = bytes.count
             sequence = snapshotSequence
             changeBytes = 0
-            try applyChanges(to: &state)
+            try applyChanges(to: &state, everyRow: true)
             dataVersion = try currentDataVersion()
             forgotten = false
             return state
@@ -199,12 +199,14 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
         changeBytes = 0
     }
 
-    private func applyChanges(to state: inout State) throws {
+    /// Applies the changes after the last one read. Reading the store whole (`everyRow`), where
+    /// rows are sealed, it reads every row there is: none may stand at or before the snapshot,
+    /// and a row whose number a damaged page made one of those would otherwise be passed over,
+    /// its change lost in silence. The sealed rows' numbers must then follow the snapshot's.
+    private func applyChanges(to state: inout State, everyRow: Bool = false) throws {
+        let after = everyRow && format.isChecksummed ? Int64.min : sequence
         try connection.run(
-            "SELECT sequence, batch FROM changes WHERE sequence > ? ORDER BY sequence",
-            [
-                .integer(sequence)
-            ]
+            "SELECT sequence, batch FROM changes WHERE sequence > ? ORDER BY sequence", [.integer(after)]
         ) { row in
             let (number, bytes) = (row.integer(0), row.blob(1))
             try format.apply(row: bytes, numbered: number, following: sequence, to: &state, after: steps, path: path)
