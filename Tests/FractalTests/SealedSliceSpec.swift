@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Fractal
 import StoreTestSupport
@@ -83,11 +84,7 @@ struct SealedSliceSpec: DamagesAStoreFile {
             let store = try variant.open(at: path, initial: Notes())
             for round in 0..<300 { try store.change(.left("the left slice, round \(round)")) }
         }
-        if variant == .disk {  // (SQLite leaves a deleted row's bytes in its free pages)
-            let first = Array("round 0".utf8)
-            let now = try bytes()
-            #expect(!now.indices.contains { now[$0...].starts(with: first) }, "the snapshot was rewritten")
-        }
+        #expect(try snapshotWasRewritten(variant))
         let state = try variant.open(at: path, initial: Notes()).state()
         #expect(try state.$left.load().text == "the left slice, round 299")
         #expect(throws: UnreadableSlice.self, "the damaged bytes were kept with their old seal") {
@@ -108,8 +105,10 @@ struct SealedSliceSpec: DamagesAStoreFile {
             let store = try variant.open(at: path, initial: Notes(), warn: warnings.warn)
             for round in 0..<300 { try store.change(.left("the left slice, round \(round)")) }
         }
-        #expect(!warnings.said.isEmpty, "the snapshot could not be rewritten")
+        // Once the changes outweigh the snapshot, every change tries to rewrite it, and says so.
+        #expect(warnings.said.count > 150, "\(warnings.said.count) warnings")
         #expect(warnings.said.allSatisfy { $0.contains("the snapshot of \(path) cannot be rewritten") })
+        #expect(try !snapshotWasRewritten(variant))
         let state = try variant.open(at: path, initial: Notes()).state()
         #expect(try state.$left.load().text == "the left slice, round 299")
         #expect(throws: UnreadableSlice.self) { try state.$right.load() }
@@ -124,6 +123,18 @@ struct SealedSliceSpec: DamagesAStoreFile {
         let state = try variant.open(at: path, initial: Notes()).state()
         #expect(try state.$left.load().text == "left")
         #expect(try state.$right.load().text == "right, round 299")
+        guard variant == .disk else { return }
+        // The rewritten snapshot, the file's first record, holds the right slice sealed: a byte
+        // flipped in its text is found when it is read.
+        var damaged = try bytes()
+        let length = (12..<16).reduce(0) { $0 | Int(damaged[$1]) << (8 * ($1 - 12)) }
+        let snapshotEnd = 25 + length  // after the header (12 bytes) and the record's head (13)
+        let text = Array("right, round".utf8)
+        let at = try #require((25..<snapshotEnd).first { damaged[$0...].starts(with: text) })
+        damaged[at] ^= 0x20
+        try write(damaged)
+        let reread = try variant.open(at: path, initial: Notes()).state()
+        #expect(throws: UnreadableSlice.self) { try reread.$right.load() }
     }
 
     /// Every byte of the store's file flipped in turn, and every slice read: the store or the
@@ -168,6 +179,26 @@ struct SealedSliceSpec: DamagesAStoreFile {
             at: path, initial: Notes(left: "the left slice", right: "THE RIGHT SLICE, SEALED"))
         try store.change(.left("the left slice, changed"))
         return store.state()
+    }
+
+    /// Whether the snapshot was rewritten since the store was made: the disk file no longer holds
+    /// the first of the changes, the database's snapshot row has a later number.
+    private func snapshotWasRewritten(_ variant: DurableVariant) throws -> Bool {
+        guard variant == .sqlite else {
+            let now = try bytes()
+            return !now.indices.contains { now[$0...].starts(with: Array("round 0".utf8)) }
+        }
+        var handle: OpaquePointer?
+        var statement: OpaquePointer?
+        defer {
+            sqlite3_finalize(statement)
+            sqlite3_close(handle)
+        }
+        guard sqlite3_open(path, &handle) == SQLITE_OK,
+            sqlite3_prepare_v2(handle, "SELECT sequence FROM snapshot", -1, &statement, nil) == SQLITE_OK,
+            sqlite3_step(statement) == SQLITE_ROW
+        else { throw CocoaError(.fileReadUnknown) }
+        return sqlite3_column_int64(statement, 0) > 0
     }
 
     /// Flips a byte in the middle of the right slice's text, inside the snapshot.

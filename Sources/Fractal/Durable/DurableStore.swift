@@ -118,16 +118,15 @@ private func tidy<J: Journal>(_ contents: inout DurableContents<J>, warn: StoreW
             guard contents.journal.isCompactionDue else { return }  // another writer did it first
             try contents.journal.replace(with: contents.state)
         }
+    } catch let unreadable as UnreadableSlice {
+        // A slice damaged since it was sealed cannot be written anew with the changes waiting for
+        // it. Every journal encodes the state before it touches anything, so nothing was written
+        // and nothing need be read again: the snapshot stays as it is, and every change says so,
+        // naming the store, until the store is restored from a copy.
+        warn("the change was kept, but the snapshot of \(contents.journal.path) cannot be rewritten: \(unreadable)")
     } catch {
         contents.journal.forget()
-        // A slice that cannot be read (damaged since it was sealed) cannot be written anew with
-        // the changes waiting for it: the snapshot stays as it is, and every change says so,
-        // naming the store, until the slice is mended or the store replaced.
-        if let unreadable = error as? UnreadableSlice {
-            warn("the change was kept, but the snapshot of \(contents.journal.path) cannot be rewritten: \(unreadable)")
-        } else {
-            warn("the change was kept, but rewriting the store's snapshot failed: \(error)")
-        }
+        warn("the change was kept, but rewriting the store's snapshot failed: \(error)")
     }
 }
 

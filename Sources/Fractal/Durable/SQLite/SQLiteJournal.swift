@@ -165,9 +165,12 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     /// Keeps `state` as the only row, in the newest version of the schema.
     func replace(with state: State) throws {
         try checkSound()
+        // Encoded before anything is touched: a state that cannot be written (a slice damaged
+        // since it was sealed, with a change waiting for it) leaves the journal as it was.
+        let snapshot = try sealedSnapshot(of: state, at: sequence + 1)
         try connection.run("DELETE FROM changes")
         sequence += 1
-        try writeSnapshot(state, at: sequence)
+        try writeSnapshot(snapshot, at: sequence)
         if format != .newest || !steps.isEmpty {
             try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
             format = .newest
@@ -189,9 +192,12 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     /// The database and its log: a commit writes the log, a copy of the log the database.
     var watch: JournalWatch { .polling([path, logPath]) }
 
-    private func writeSnapshot(_ state: State, at sequence: Int64) throws {
-        let bytes = try RecordLimit.checked(
+    private func sealedSnapshot(of state: State, at sequence: Int64) throws -> [UInt8] {
+        try RecordLimit.checked(
             try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(state), sequence: sequence), path: path)
+    }
+
+    private func writeSnapshot(_ bytes: [UInt8], at sequence: Int64) throws {
         try connection.run(
             "UPDATE snapshot SET sequence = ?, state = ? WHERE id = 1", [.integer(sequence), .blob(bytes)])
         snapshotSequence = sequence
