@@ -25,7 +25,7 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
     /// A slice stored in binary form at `position` of `bytes`, read when first used: sealed, as
     /// this program writes it, its body is checked against its seal first; bare, as stores of
     /// format 2 and before kept it, the record's checksum covered it already.
-    init(storedIn bytes: [UInt8], at position: Int) throws {
+    init(storedIn bytes: [UInt8], at position: Int, named name: String) throws {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
         try ScalarReading.wrapping { try reader.skipValue() }
         let range = position..<reader.position
@@ -36,7 +36,8 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
             return
         }
         kept = Deferred(empty: Part(), bytes: bytes, range: range) { bytes, range in
-            try BinaryDecoder.decode(Part.self, from: bytes, in: try SealedValue.checkedBody(of: bytes, in: range))
+            try BinaryDecoder.decode(
+                Part.self, from: bytes, in: try SealedValue.checkedBody(of: bytes, in: range, named: name))
         }
     }
 
@@ -93,9 +94,9 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
             return
         }
         if let kept = kept.keptBytes {
-            binary.value = .written(SealedValue.isSealed(kept) ? Array(kept) : SealedValue.seal(kept))
+            binary.value = .written(SealedValue.isSealed(kept) ? Array(kept) : try SealedValue.seal(kept))
         } else {
-            binary.value = .written(SealedValue.seal(try BinaryEncoder.encode(load())[...]))
+            binary.value = .written(try SealedValue.seal(try BinaryEncoder.encode(load())[...]))
         }
     }
 }
@@ -112,7 +113,7 @@ extension KeyedDecodingContainer {
     public func decode<Part>(_ type: Slice<Part>.Type, forKey key: Key) throws -> Slice<Part> {
         guard contains(key), try !decodeNil(forKey: key) else { return Slice(wrappedValue: Part()) }
         if let binary = try superDecoder(forKey: key) as? ValueDecoder {
-            return try Slice(storedIn: binary.bytes, at: binary.position)
+            return try Slice(storedIn: binary.bytes, at: binary.position, named: key.stringValue)
         }
         return Slice(wrappedValue: try decode(Part.self, forKey: key))
     }

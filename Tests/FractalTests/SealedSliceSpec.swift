@@ -71,7 +71,7 @@ struct SealedSliceSpec: DamagesAStoreFile {
         let state = try variant.open(at: path, initial: Notes()).state()
         #expect(try state.$left.load().text == "the left slice, changed")
         let error = #expect(throws: UnreadableSlice.self) { try state.$right.load() }
-        #expect(error?.reason.contains("a part sealed by its own checksum fails it") == true)
+        #expect(error?.reason.contains("its part \"right\" fails the checksum it was sealed with") == true)
         #expect(try bytes() == damaged, "reading changed the file")
     }
 

@@ -71,7 +71,7 @@ struct UnreadableSliceSpec {
         #expect(
             list.stderr
                 == "Error: cannot read the store at \(store): a record does not hold what this program wrote "
-                + "(a part sealed by its own checksum fails it). It was left untouched.\n")
+                + "(its part \"todos\" fails the checksum it was sealed with). It was left untouched.\n")
         let flip = try run("coin", ["flip", "--seed", "1"])
         #expect(flip.status == 0, "\(flip.stderr)")
         #expect(try run("coin", ["history", "--json"]).stdout.components(separatedBy: "\"flips\"").count == 4)

@@ -6,11 +6,16 @@
 ///
 ///     10 (tag), body byte count (UInt32, little-endian), CRC-32 of the body (UInt32), body
 enum SealedValue {
-    /// `body`, one value in the binary form, sealed.
-    static func seal(_ body: ArraySlice<UInt8>) -> [UInt8] {
+    /// `body`, one value in the binary form, sealed; one too large for its length to be written
+    /// (4 GiB, four times what a store keeps) is an error.
+    static func seal(_ body: ArraySlice<UInt8>) throws -> [UInt8] {
+        guard let length = UInt32(exactly: body.count) else {
+            let said = "a part of \(body.count) bytes is too large to seal"
+            throw EncodingError.invalidValue(body.count, .init(codingPath: [], debugDescription: said))
+        }
         var writer = BinaryWriter()
         writer.tag(.sealed)
-        writer.fixed(UInt32(body.count))
+        writer.fixed(length)
         writer.fixed(CRC32.checksum(body))
         writer.append(body)
         return writer.bytes
@@ -22,13 +27,18 @@ enum SealedValue {
         bytes.first == BinaryFormat.Tag.sealed.rawValue
     }
 
-    /// Where the body of the sealed value filling `range` lies, once it is checked against its seal.
-    static func checkedBody(of bytes: [UInt8], in range: Range<Int>) throws(BinaryFormat.Damage) -> Range<Int> {
+    /// Where the body of the sealed value filling `range` lies, once it is checked against its
+    /// seal; `name` names the part in what is said when it fails.
+    static func checkedBody(
+        of bytes: [UInt8], in range: Range<Int>, named name: String
+    ) throws(BinaryFormat.Damage) -> Range<Int> {
         var reader = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
         guard try reader.tag() == .sealed else { throw reader.damage("expected a sealed value", back: 1) }
         let (body, checksum) = try reader.sealedBody()
+        guard body.upperBound == range.upperBound else { throw reader.damage("bytes follow a sealed value") }
         guard CRC32.checksum(bytes[body]) == checksum else {
-            throw BinaryFormat.Damage(offset: nil, problem: "a part sealed by its own checksum fails it")
+            let said = "its part \"\(name)\" fails the checksum it was sealed with"
+            throw BinaryFormat.Damage(offset: nil, problem: said)
         }
         return body
     }

@@ -87,9 +87,10 @@ extension StoredValue {
             // migrated state is written back bare, and sealed anew when a slice is next written.
             let start = reader.position - 1
             let end = try reader.sealedBody().body.upperBound
-            let body = try SealedValue.checkedBody(of: reader.bytes, in: start..<end)
+            let body = try SealedValue.checkedBody(of: reader.bytes, in: start..<end, named: "sealed")
             var inner = BinaryReader(reader.bytes, at: body.lowerBound, end: body.upperBound)
             self = try StoredValue(reading: &inner)
+            guard inner.isAtEnd else { throw inner.damage("bytes follow the value a part holds") }
             reader.position = end
         }
     }
