@@ -6,7 +6,8 @@ final class SQLiteConnection {
     let path: String
     private var handle: OpaquePointer?
     /// The statements prepared so far, by where their text lies: each is a literal of the
-    /// program's, so a look-up costs no hashing of its text.
+    /// program's, so a look-up costs no hashing of its text. (The same text written at two
+    /// places may be prepared twice, which costs a statement, nothing more.)
     private var statements: [UInt: OpaquePointer] = [:]
 
     /// Opens the database. An `unchanging` one is one that nothing can write (on a read-only
@@ -101,6 +102,7 @@ final class SQLiteConnection {
     }
 
     private func prepared(_ sql: StaticString) throws -> OpaquePointer {
+        precondition(sql.hasPointerRepresentation, "a statement is SQL text, not one character")
         let key = UInt(bitPattern: sql.utf8Start)
         if let statement = statements[key] { return statement }
         var statement: OpaquePointer?
