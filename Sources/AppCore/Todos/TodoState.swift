@@ -218,12 +218,12 @@ extension TodoState {
         // Each list goes straight into its collection, with room for what a run adds: at a
         // thousand to-dos, every array made on the way, and every copy made to grow by one, is
         // memory a starting program must touch.
-        // Each item goes into the dictionary as it is read: a list of them made first, then copied
-        // and freed, was a sixth of reading a hundred thousand.
+        // Each item goes into the dictionary as it is read: a list of a hundred thousand made
+        // first would be copied into it and freed again.
         var items = OrderedDictionary<TodoID, TodoItem>()
-        try container.decodeFieldList(of: StoredItem.self, forKey: .items, from: decoder) { count in
+        try container.forEachInFieldList(of: StoredItem.self, forKey: .items, from: decoder) { count in
             items.reserveCapacity(count + Self.roomToGrow)
-        } take: { entry in
+        } each: { entry in
             guard items.updateValue(entry.item, forKey: entry.item.id) == nil else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .items, in: container, debugDescription: "the id \(entry.item.id.value) is there twice")

@@ -197,26 +197,14 @@ public struct BinaryFieldReader {
     static func elements<Element>(
         of reader: inout BinaryReader, _ read: (inout BinaryFieldReader) throws -> Element
     ) throws -> [Element] {
-        var elements: [Element] = []
-        try forEachElement(of: &reader) { count in
-            elements.reserveCapacity(count)
-        } read: {
-            elements.append(try read(&$0))
-        }
-        return elements
-    }
-
-    /// Tells `start` how many elements a list holds, then reads each with `read`, which reads its
-    /// fields, in order.
-    static func forEachElement(
-        of reader: inout BinaryReader, start: (Int) -> Void, read: (inout BinaryFieldReader) throws -> Void
-    ) throws {
         var (list, count) = try list(&reader)
-        start(count)
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
         for index in 0..<count {
             var fields = BinaryFieldReader(try BinaryFieldReader.list(&list).reader)
-            try ScalarReading.under(PositionKey(intValue: index)) { try read(&fields) }
+            elements.append(try ScalarReading.under(PositionKey(intValue: index)) { try read(&fields) })
         }
+        return elements
     }
 }
 
@@ -233,23 +221,39 @@ extension KeyedDecodingContainer {
 }
 
 extension KeyedDecodingContainer {
-    /// The list of values under `key`, each handed to `take` as it is read, without a list of them
-    /// made first; `start` learns first how many there are. Read field by field when `decoder`
-    /// reads a store's binary form, through `Codable` otherwise.
-    public func decodeFieldList<Element: BinaryFieldDecodable>(
-        of type: Element.Type, forKey key: Key, from decoder: any Decoder, start: (Int) -> Void,
-        take: (Element) throws -> Void
+    /// Hands each value of the list under `key` to `each` as it is read, without a list of them
+    /// made first; `reserve` learns first how many there are. Read field by field when `decoder`
+    /// reads a store's binary form, through `Codable` otherwise. An error of reading says where
+    /// in the list it was; one of `each` is passed on as it is.
+    public func forEachInFieldList<Element: BinaryFieldDecodable>(
+        of type: Element.Type, forKey key: Key, from decoder: any Decoder, reservingCapacity reserve: (Int) -> Void,
+        each: (Element) throws -> Void
     ) throws {
         guard let binary = decoder as? ValueDecoder else {
             let elements = try decode([Element].self, forKey: key)
-            start(elements.count)
-            for element in elements { try take(element) }
+            reserve(elements.count)
+            for element in elements { try each(element) }
             return
         }
         var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).reader(for: key)
+        // `each`'s own error leaves the reading's, which puts `key` and the position in front of
+        // an error's coding path, and is thrown as it came.
+        var refused: (any Error)?
         try ScalarReading.under(key) {
-            try BinaryFieldReader.forEachElement(of: &reader, start: start) { try take(try Element(fields: &$0)) }
+            var (list, count) = try BinaryFieldReader.list(&reader)
+            reserve(count)
+            for index in 0..<count {
+                var fields = BinaryFieldReader(try BinaryFieldReader.list(&list).reader)
+                let element = try ScalarReading.under(PositionKey(intValue: index)) { try Element(fields: &fields) }
+                do {
+                    try each(element)
+                } catch {
+                    refused = error
+                    return
+                }
+            }
         }
+        if let refused { throw refused }
     }
 }
 
