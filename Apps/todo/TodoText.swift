@@ -21,13 +21,19 @@ enum TodoText {
     /// since `todo list` makes one for each of thousands of items (strings built and joined piece
     /// by piece cost a third of listing a hundred thousand).
     static func append(_ item: TodoItem, abbreviation: Int, style: TextStyle, to text: inout [UInt8]) {
-        text.append(shown(item.id, abbreviation), painted: style.bold, if: style.colours)
+        // Whether there are colours is asked here, once a piece: painting is another module's
+        // call, which a plain run of a hundred thousand lines need not make.
+        let colours = style.colours
+        let id = shown(item.id, abbreviation)
+        text.append(contentsOf: (colours ? style.bold(id) : id).utf8)
         text.append(contentsOf: item.isCompleted ? " [x] ".utf8 : " [ ] ".utf8)
         if let priority = item.priority {
-            text.append("(\(priority.letter))", painted: paint(priority, style), if: style.colours)
-            text.append(0x20)
+            let mark = "(\(priority.letter))"
+            text.append(contentsOf: (colours ? paint(mark, priority, style) : mark).utf8)
+            text.append(UInt8(ascii: " "))
         }
-        text.append(TerminalText.escaped(item.title), painted: style.dim, if: item.isCompleted && style.colours)
+        let title = TerminalText.escaped(item.title)
+        text.append(contentsOf: (colours && item.isCompleted ? style.dim(title) : title).utf8)
         guard item.due != nil || !item.tags.isEmpty || !item.contexts.isEmpty else { return }
         text.append(contentsOf: "  ".utf8)
         let detailsStart = text.count
@@ -37,14 +43,14 @@ enum TodoText {
         }
         func add(_ labels: [String], marked mark: UInt8) {
             for label in labels {
-                if text.count > detailsStart { text.append(0x20) }
+                if text.count > detailsStart { text.append(UInt8(ascii: " ")) }
                 text.append(mark)
                 text.append(contentsOf: TerminalText.escaped(label).utf8)
             }
         }
         add(item.tags, marked: UInt8(ascii: "+"))
         add(item.contexts, marked: UInt8(ascii: "@"))
-        if style.colours {
+        if colours {
             let details = String(decoding: text[detailsStart...], as: UTF8.self)
             text.removeSubrange(detailsStart...)
             text.append(contentsOf: style.dim(details).utf8)
@@ -78,27 +84,19 @@ enum TodoText {
     /// The start of an id that tells it apart, escaped.
     static func shown(_ id: TodoID, _ abbreviation: Int) -> String {
         // An id of printable ASCII, as every id this program makes, is cut by its bytes, without
-        // walking its characters.
-        let printable = id.value.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(abbreviation)), as: UTF8.self)
-        }
-        return (printable ?? nil) ?? TerminalText.escaped(String(id.value.prefix(abbreviation)))
+        // walking its characters, and needs no escaping.
+        guard id.value.isPrintableASCII else { return TerminalText.escaped(String(id.value.prefix(abbreviation))) }
+        return id.value.utf8.withContiguousStorageIfAvailable {
+            String(decoding: UnsafeBufferPointer(rebasing: $0.prefix(abbreviation)), as: UTF8.self)
+        } ?? String(id.value.prefix(abbreviation))
     }
 
-    private static func paint(_ priority: Priority, _ style: TextStyle) -> (String) -> String {
+    private static func paint(_ text: String, _ priority: Priority, _ style: TextStyle) -> String {
         switch priority {
-        case .high: style.red
-        case .medium: style.yellow
-        case .low: style.green
+        case .high: style.red(text)
+        case .medium: style.yellow(text)
+        case .low: style.green(text)
         }
-    }
-}
-
-extension [UInt8] {
-    /// Appends `text`, painted by `paint` if `colours`.
-    fileprivate mutating func append(_ text: String, painted paint: (String) -> String, if colours: Bool) {
-        append(contentsOf: (colours ? paint(text) : text).utf8)
     }
 }
 
@@ -118,10 +116,10 @@ func show(_ items: [TodoItem], abbreviation: Int, verb: String? = nil, json: Boo
     for item in items {
         if let verb {
             block.append(contentsOf: verb.utf8)
-            block.append(0x20)
+            block.append(UInt8(ascii: " "))
         }
         TodoText.append(item, abbreviation: abbreviation, style: style, to: &block)
-        block.append(0x0A)
+        block.append(UInt8(ascii: "\n"))
         if block.count >= outputBlock {
             try StandardOutput.write(block)
             block.removeAll(keepingCapacity: true)

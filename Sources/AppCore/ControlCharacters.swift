@@ -29,7 +29,7 @@ extension StringProtocol {
     /// Whether the text is printable ASCII alone, as most text is, which holds no control or bidi
     /// character: its bytes are checked where they lie, without decoding, since `todo list`
     /// checks every title, tag and context it shows.
-    private var isPrintableASCII: Bool {
+    public var isPrintableASCII: Bool {
         func printable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
             return true
