@@ -7,9 +7,10 @@
 /// Payloads are in `BinaryFormat` (JSON in `ValueCoding` in version 1, which is still read;
 /// see `RecordCoding`). Since version 3 the snapshot is a `sealedSnapshot`: its checksum leaves
 /// out the bodies of the state's sealed slices, which are checked when read (`SealedValue`), so
-/// that opening the file does not read every byte of it. A record cut short at the end of the file is a torn write from a crash:
-/// a change that was never acknowledged. A whole record that fails its checksum is damage, even
-/// the last: it may be an acknowledged change (see `Scan.damagedTail`).
+/// that opening the file does not read every byte of it. A record cut short at the end of the
+/// file is a torn write from a crash: a change that was never acknowledged. A whole record that
+/// fails its checksum is damage, even the last: it may be an acknowledged change (see
+/// `Scan.damagedTail`).
 enum DiskFormat {
     static let magic = Array("AppCore\n".utf8)
     static let version = RecordCoding.newestVersion
@@ -25,7 +26,12 @@ enum DiskFormat {
         /// The whole state, its checksum over every byte but its sealed slices' bodies.
         case sealedSnapshot = 3
 
-        var isSnapshot: Bool { self != .changes }
+        var isSnapshot: Bool {
+            switch self {
+            case .snapshot, .sealedSnapshot: true
+            case .changes: false
+            }
+        }
     }
 
     struct Record {

@@ -220,11 +220,11 @@ final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
         guard found.format <= newest.format, found.schema <= newest.schema, number >= 0, number <= UInt32.max else {
             throw StoreError.newerFormat(path: path, found: Int(number), newestKnown: newest.number)
         }
-        guard (1...Self.formatVersion).contains(found.format) else {
+        guard let format = SQLiteRowFormat(postgresVersion: found.format) else {
             throw StoreError.unreadable(
                 path: path, reason: "format version \(found.format) is not one this program wrote")
         }
-        format = found.format == Self.formatVersion ? .newest : .sealedWhole
+        self.format = format
         steps = State.migrations.dropFirst(found.schema)
         isNewest = steps.isEmpty && format == .newest
     }

@@ -38,6 +38,16 @@ struct SQLiteRowFormat: Equatable {
         }
     }
 
+    /// The form of the records of a PostgreSQL store of format `version`: 1 as this store's
+    /// version 3, 2 as its newest; nil for a version this program never wrote.
+    init?(postgresVersion version: Int) {
+        switch version {
+        case 1: self = .sealedWhole
+        case 2: self = .newest
+        default: return nil
+        }
+    }
+
     /// The blob stored for a batch of changes, `payload`, in the row numbered `sequence`, in the
     /// newest version.
     static func seal(_ payload: [UInt8], sequence: Int64) -> [UInt8] {
