@@ -132,17 +132,7 @@ struct FormatMigrationSpec {
     }
 
     private func sqliteVersion() throws -> Int {
-        var handle: OpaquePointer?
-        var statement: OpaquePointer?
-        defer {
-            sqlite3_finalize(statement)
-            sqlite3_close(handle)
-        }
-        guard sqlite3_open(path, &handle) == SQLITE_OK,
-            sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &statement, nil) == SQLITE_OK,
-            sqlite3_step(statement) == SQLITE_ROW
-        else { throw CocoaError(.fileReadUnknown) }
-        return Int(sqlite3_column_int64(statement, 0))
+        Int(try sqliteInteger(at: path, "PRAGMA user_version"))
     }
 
     private func sqlite(_ sql: String) throws {

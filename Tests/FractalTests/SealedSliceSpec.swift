@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Fractal
 import StoreTestSupport
@@ -188,17 +187,7 @@ struct SealedSliceSpec: DamagesAStoreFile {
             let now = try bytes()
             return !now.indices.contains { now[$0...].starts(with: Array("round 0".utf8)) }
         }
-        var handle: OpaquePointer?
-        var statement: OpaquePointer?
-        defer {
-            sqlite3_finalize(statement)
-            sqlite3_close(handle)
-        }
-        guard sqlite3_open(path, &handle) == SQLITE_OK,
-            sqlite3_prepare_v2(handle, "SELECT sequence FROM snapshot", -1, &statement, nil) == SQLITE_OK,
-            sqlite3_step(statement) == SQLITE_ROW
-        else { throw CocoaError(.fileReadUnknown) }
-        return sqlite3_column_int64(statement, 0) > 0
+        return try sqliteInteger(at: path, "SELECT sequence FROM snapshot") > 0
     }
 
     /// Flips a byte in the middle of the right slice's text, inside the snapshot.
