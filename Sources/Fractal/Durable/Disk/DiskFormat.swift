@@ -61,14 +61,15 @@ enum DiskFormat {
 
     /// The header of a file of the newest format holding a state that has had `schema` migrations.
     static func header(schema: Int = 0) -> [UInt8] {
-        magic + littleEndian(UInt32(StoredVersion(format: version, schema: schema).number))
+        magic + LittleEndian.bytes(of: UInt32(StoredVersion(format: version, schema: schema).number))
     }
 
     static func record(_ kind: Kind, payload: [UInt8]) throws -> [UInt8] {
         let checked = [kind.rawValue] + payload
         let length = UInt32(payload.count)
         let checksum = try Self.checksum(of: kind, checked, in: checked.indices)
-        return littleEndian(length) + littleEndian(~length) + littleEndian(checksum) + checked
+        return LittleEndian.bytes(of: length) + LittleEndian.bytes(of: ~length) + LittleEndian.bytes(of: checksum)
+            + checked
     }
 
     /// The checksum of a record's kind and payload, `checked` at `range` of `bytes`, as its kind
@@ -98,7 +99,7 @@ enum DiskFormat {
         guard bytes.count >= headerSize else {
             throw StoreError.unreadable(path: path, reason: "the file is cut short inside its header")
         }
-        let found = StoredVersion(number: Int(readUInt32(bytes, at: magic.count)))
+        let found = StoredVersion(number: Int(LittleEndian.uint32(in: bytes, at: magic.count)))
         let newest = StoredVersion(format: version, schema: newestSchema)
         guard found.format <= newest.format, found.schema <= newest.schema else {
             throw StoreError.newerFormat(path: path, found: found.number, newestKnown: newest.number)
@@ -120,8 +121,8 @@ enum DiskFormat {
                 scan.tornTail = true
                 break
             }
-            let length = readUInt32(bytes, at: position)
-            guard readUInt32(bytes, at: position + 4) == ~length, Int(length) <= largestPayload else {
+            let length = LittleEndian.uint32(in: bytes, at: position)
+            guard LittleEndian.uint32(in: bytes, at: position + 4) == ~length, Int(length) <= largestPayload else {
                 // Zeros to the end: a file grown by an append whose bytes a power loss never let
                 // reach the disk. Damage too, said as such, but it must not lock the store.
                 if bytes[position...].allSatisfy({ $0 == 0 }) {
@@ -130,7 +131,7 @@ enum DiskFormat {
                 }
                 throw StoreError.unreadable(path: path, reason: "the record at byte \(base + position) is damaged")
             }
-            let checksum = readUInt32(bytes, at: position + 8)
+            let checksum = LittleEndian.uint32(in: bytes, at: position + 8)
             let end = position + recordHeaderSize + Int(length)
             guard end <= bytes.count else {
                 scan.tornTail = true
@@ -151,14 +152,6 @@ enum DiskFormat {
             scan.end = base + end
         }
         return scan
-    }
-
-    private static func littleEndian(_ value: UInt32) -> [UInt8] {
-        (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
-    }
-
-    private static func readUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
     }
 }
 

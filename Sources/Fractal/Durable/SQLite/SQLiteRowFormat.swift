@@ -52,13 +52,13 @@ struct SQLiteRowFormat: Equatable {
     /// newest version.
     static func seal(_ payload: [UInt8], sequence: Int64) -> [UInt8] {
         let checksum = Self.checksum(payload[...], sequence: sequence)
-        return littleEndian(checksum) + payload
+        return LittleEndian.bytes(of: checksum) + payload
     }
 
     /// The blob stored for a snapshot, `payload`, numbered `sequence`, in the newest version.
     static func sealSnapshot(_ payload: [UInt8], sequence: Int64) throws -> [UInt8] {
         let checksum = try SealedValue.frameChecksum(payload, in: payload.indices, startingWith: checksum(sequence))
-        return littleEndian(checksum) + payload
+        return LittleEndian.bytes(of: checksum) + payload
     }
 
     /// Where the payload lies in a stored blob of changes, or nil when its checksum fails.
@@ -109,10 +109,6 @@ struct SQLiteRowFormat: Equatable {
 
     private static func storedChecksum(of blob: [UInt8]) -> UInt32? {
         guard blob.count >= 4 else { return nil }
-        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(blob[$1]) << (8 * $1) }
-    }
-
-    private static func littleEndian(_ value: UInt32) -> [UInt8] {
-        (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        return LittleEndian.uint32(in: blob, at: 0)
     }
 }
