@@ -29,15 +29,10 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
         try ScalarReading.wrapping { try reader.skipValue() }
         let range = position..<reader.position
-        guard SealedValue.isSealed(bytes[range]) else {
-            kept = Deferred(empty: Part(), bytes: bytes, range: range) { bytes, range in
-                try BinaryDecoder.decode(Part.self, from: bytes, in: range)
-            }
-            return
-        }
+        let sealed = SealedValue.isSealed(bytes[range])
         kept = Deferred(empty: Part(), bytes: bytes, range: range) { bytes, range in
-            try BinaryDecoder.decode(
-                Part.self, from: bytes, in: try SealedValue.checkedBody(of: bytes, in: range, named: name))
+            let value = sealed ? try SealedValue.checkedBody(of: bytes, in: range, named: name) : range
+            return try BinaryDecoder.decode(Part.self, from: bytes, in: value)
         }
     }
 
