@@ -67,9 +67,9 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
         try Self.checkHeader(of: path)
         let unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
         connection = try SQLiteConnection(path: path, unchanging: unchanging)
-        // First of all: closing must never copy a log into a database found damaged below.
+        // First of all: closing must never copy a log into a database found damaged when it is
+        // read (`load`, which the store does first, checks the schema before anything else).
         try connection.keepLogOnClose(true)
-        format = try checkSchema()
         try connection.execute("PRAGMA synchronous = FULL")
         // SQLite's own copying is left off: it never empties a log that a program before this one
         // wrote, so the log would only grow. `keepLogSmall` and closing empty it instead.
@@ -102,8 +102,8 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
 
     func load() throws -> State {
         try checkingSoundness {
-            // Read anew each time: another program may have rewritten an older database in the
-            // newest version since this one last looked.
+            // Read here, not once when opened: another program may have rewritten an older
+            // database in the newest version since this one last looked.
             format = try checkSchema()
             guard let snapshotAt = try storedSnapshotSequence() else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
