@@ -61,14 +61,8 @@ struct FormatMigrationSpec {
         (DurableVariant.disk, ["version2.store"]), (.sqlite, ["version2.sqlite", "version2.sqlite-wal"]),
     ])
     func aStoreOfFormatTwoOpensAndTakesChanges(_ variant: DurableVariant, files: [String]) throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/Stores")
-        for file in files {
-            let suffix = file.dropFirst(files[0].count)
-            try FileManager.default.copyItem(
-                at: fixtures.appendingPathComponent(file), to: URL(fileURLWithPath: path + suffix))
-        }
-        let written = (0..<5).map { "f-\($0)" }
+        try copyFixture(files)
+        let written = Self.writtenByVersion2
 
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == written)
         let store = try variant.open(at: path, initial: Ledger())
@@ -81,14 +75,8 @@ struct FormatMigrationSpec {
     /// the newest, reads it in the newest form from then on: its next read shows what the other
     /// wrote, and its next change is kept, as they would have been without the rewrite.
     @Test func aStoreOpenedBeforeAnotherProgramRewroteItInTheNewestVersionReadsOn() throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/Stores")
-        for suffix in ["", "-wal"] {
-            try FileManager.default.copyItem(
-                at: fixtures.appendingPathComponent("version2.sqlite" + suffix),
-                to: URL(fileURLWithPath: path + suffix))
-        }
-        let written = (0..<5).map { "f-\($0)" }
+        try copyFixture(["version2.sqlite", "version2.sqlite-wal"])
+        let written = Self.writtenByVersion2
 
         let first = try createSQLiteStore(at: path, initial: Ledger())
         #expect(first.state().entries == written)
@@ -103,11 +91,8 @@ struct FormatMigrationSpec {
     /// A disk store of format 2 takes changes as it is; the first rewrite of its snapshot writes
     /// it in format 3, its snapshot sealed slice by slice.
     @Test func aDiskStoreOfFormatTwoIsWrittenInTheNewestFormatWhenItsSnapshotIsRewritten() throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/Stores")
-        try FileManager.default.copyItem(
-            at: fixtures.appendingPathComponent("version2.store"), to: URL(fileURLWithPath: path))
-        let written = (0..<5).map { "f-\($0)" }
+        try copyFixture(["version2.store"])
+        let written = Self.writtenByVersion2
         let added = (0..<200).map { "added \($0)" }
 
         let store = try createDiskStore(at: path, initial: Ledger())
@@ -124,6 +109,21 @@ struct FormatMigrationSpec {
         try store.change(.append("milk"))
         let version = try variant == .disk ? diskVersion() : sqliteVersion()
         #expect(version == (variant == .disk ? DiskFormat.version : SQLiteRowFormat.newestVersion))
+    }
+
+    /// What the stores of `Tests/Fixtures/Stores` hold: five entries, one a change.
+    private static let writtenByVersion2 = (0..<5).map { "f-\($0)" }
+
+    /// Copies a store of `Tests/Fixtures/Stores` to `path`: its file first, then the files beside it
+    /// (the SQLite log), each named by what it adds to the first's name.
+    private func copyFixture(_ files: [String]) throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/Stores")
+        for file in files {
+            let suffix = file.dropFirst(files[0].count)
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(file), to: URL(fileURLWithPath: path + suffix))
+        }
     }
 
     private func diskVersion() throws -> Int {
