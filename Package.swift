@@ -21,8 +21,9 @@ let package = Package(
         .target(name: "Fractal", dependencies: ["CSQLite", "CLibPQ"]),
         // The system's libsqlite3, for the SQLite store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // The system's libpq, PostgreSQL's own client library, for the PostgreSQL store.
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // The system's libpq, PostgreSQL's own client library, for the PostgreSQL store: its header
+        // only, for libpq is opened when first used rather than linked (Sources/CLibPQ/shim.h).
+        .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         // The one immutable core every program shares.
         .target(
             name: "AppCore",

@@ -12,43 +12,51 @@ import CLibPQ
 /// Results come back in binary: a `bigint` as 8 bytes, a `bytea` as its bytes, text as UTF-8.
 final class PostgresConnection {
     let location: PostgresLocation
+    private let pq: appcore_libpq
     private var handle: OpaquePointer?
 
     init(_ location: PostgresLocation) throws {
         self.location = location
-        handle = PQconnectdb(location.url)
-        guard PQstatus(handle) == CONNECTION_OK else {
+        switch LibPQ.entryPoints {
+        case .success(let entryPoints): pq = entryPoints
+        case .failure(let missing):
+            throw StoreError.failed(
+                path: location.description, operation: "connect to",
+                reason: "libpq, PostgreSQL's client library, cannot be opened (\(missing.reason))")
+        }
+        handle = pq.connectdb(location.url)
+        guard pq.status(handle) == CONNECTION_OK else {
             let error = failure("connect to")
             close()
             throw error
         }
         // libpq prints the server's notices ("relation already exists, skipping") on standard
         // error unless told otherwise; a program says only what it means to.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
     }
 
     deinit { close() }
 
     func close() {
-        PQfinish(handle)
+        pq.finish(handle)
         handle = nil
     }
 
     /// Whether the connection was lost (a server restarted, a network gone): the next statement
     /// connects again first.
-    var isLost: Bool { handle == nil || PQstatus(handle) != CONNECTION_OK }
+    var isLost: Bool { handle == nil || pq.status(handle) != CONNECTION_OK }
 
     /// Connects again after the connection was lost; statements before were rolled back.
     func reconnect() throws {
         guard let handle else { throw destroyed("connect to") }
-        PQreset(handle)
-        guard PQstatus(handle) == CONNECTION_OK else { throw failure("connect to") }
+        pq.reset(handle)
+        guard pq.status(handle) == CONNECTION_OK else { throw failure("connect to") }
     }
 
     /// Runs SQL that takes no values: one statement or several.
     func execute(_ sql: String) throws {
-        let result = PQexec(try open(), sql)
-        defer { PQclear(result) }
+        let result = pq.exec(try open(), sql)
+        defer { pq.clear(result) }
         try check(result, sql)
     }
 
@@ -80,12 +88,12 @@ final class PostgresConnection {
         let result = buffer.withUnsafeBytes { bytes -> OpaquePointer? in
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
             let pointers: [UnsafePointer<CChar>?] = offsets.map { UnsafePointer(base + $0) }
-            return PQexecParams(connection, sql, Int32(values.count), types, pointers, lengths, formats, 1)
+            return pq.execParams(connection, sql, Int32(values.count), types, pointers, lengths, formats, 1)
         }
-        defer { PQclear(result) }
+        defer { pq.clear(result) }
         try check(result, sql)
-        for index in 0..<PQntuples(result) {
-            try row(PostgresRow(result: result, index: index))
+        for index in 0..<pq.ntuples(result) {
+            try row(PostgresRow(pq: pq, result: result, index: index))
         }
     }
 
@@ -100,13 +108,13 @@ final class PostgresConnection {
     /// of the notifications that came.
     func notifications(waiting milliseconds: Int32) throws -> [String] {
         let connection = try open()
-        var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+        var descriptor = pollfd(fd: pq.socket(connection), events: Int16(POLLIN), revents: 0)
         _ = poll(&descriptor, 1, milliseconds)
-        guard PQconsumeInput(connection) == 1 else { throw failure("listen to") }
+        guard pq.consumeInput(connection) == 1 else { throw failure("listen to") }
         var found: [String] = []
-        while let notification = PQnotifies(connection) {
+        while let notification = pq.notifies(connection) {
             found.append(String(cString: notification.pointee.extra))
-            PQfreemem(notification)
+            pq.freemem(notification)
         }
         return found
     }
@@ -117,7 +125,7 @@ final class PostgresConnection {
     }
 
     private func check(_ result: OpaquePointer?, _ sql: String) throws {
-        switch PQresultStatus(result) {
+        switch pq.resultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK: return
         default: throw failure(Self.operation(of: sql))
         }
@@ -129,11 +137,11 @@ final class PostgresConnection {
 
     /// The error libpq last met, on one line, in the store's terms.
     private func failure(_ operation: String) -> StoreError {
-        let message = handle.flatMap { PQerrorMessage($0) }.map { String(cString: $0) } ?? "out of memory"
+        let message = handle.flatMap { pq.errorMessage($0) }.map { String(cString: $0) } ?? "out of memory"
         let words = message.split(whereSeparator: \.isNewline).map { $0.trimmingPrefix(while: \.isWhitespace) }
         var reason = words.first.map(String.init) ?? "the server gave no reason"
         if reason.hasPrefix("ERROR:  ") || reason.hasPrefix("FATAL:  ") { reason = String(reason.dropFirst(8)) }
-        if handle != nil, PQstatus(handle) != CONNECTION_OK, operation != "connect to" {
+        if handle != nil, pq.status(handle) != CONNECTION_OK, operation != "connect to" {
             reason = "the connection to the server was lost (\(reason))"
         }
         for password in location.passwords { reason = reason.replacing(password, with: "…") }
@@ -155,12 +163,13 @@ enum PostgresValue {
 
 /// One row of a statement's result, read by column index, in binary.
 struct PostgresRow {
+    let pq: appcore_libpq
     let result: OpaquePointer?
     let index: Int32
 
     func bytes(_ column: Int32) -> [UInt8] {
-        let count = Int(PQgetlength(result, index, column))
-        guard count > 0, let value = PQgetvalue(result, index, column) else { return [] }
+        let count = Int(pq.getlength(result, index, column))
+        guard count > 0, let value = pq.getvalue(result, index, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: value, count: count))
     }
 
