@@ -23,5 +23,10 @@ struct CoinProgram: ParsableCommand {
         defaultSubcommand: Flip.self
     )
 
-    static func main() { mainSayingErrorsInOneLine() }
+    static func main() { main(readingQuickly: quickly) }
+
+    /// `coin` and `coin flip`, read as the parser reads them; every other line goes to the parser.
+    static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
+        line.words == [] || line.words == ["flip"] ? Flip.oneCoin(from: line) : nil
+    }
 }

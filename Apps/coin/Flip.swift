@@ -59,6 +59,21 @@ struct Flip: ParsableCommand {
     }
 }
 
+extension Flip {
+    /// One coin, a drawn seed, no statistics: `coin flip` as the parser reads it.
+    ///
+    /// (Made in a function, not an `init`: inside an initializer, the first assignment to a
+    /// wrapped property makes a new wrapper, the parser's definition of the option, not a value.)
+    static func oneCoin(from line: QuickLine) -> Flip {
+        var flip = Flip()
+        flip.count = 1
+        flip.stats = false
+        flip.chance = .drawn
+        flip.common = line.common
+        return flip
+    }
+}
+
 /// The JSON object `coin flip --json` prints.
 struct FlipReport: Encodable {
     let seed: UInt64

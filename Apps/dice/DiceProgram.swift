@@ -36,5 +36,14 @@ struct DiceProgram: ParsableCommand {
         defaultSubcommand: Roll.self
     )
 
-    static func main() { mainSayingErrorsInOneLine() }
+    static func main() { main(readingQuickly: quickly) }
+
+    /// An expression alone, such as `dice 4d6kh3` or `dice roll 2d20kh1 + 5`, read as the parser reads
+    /// it; every other line goes to the parser.
+    static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
+        let expression = line.words.first == "roll" ? Array(line.words.dropFirst()) : line.words
+        let commands = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+        guard !expression.isEmpty, commands.isDisjoint(with: expression) else { return nil }
+        return Roll.once(expression, from: line)
+    }
 }

@@ -117,6 +117,21 @@ struct Roll: ParsableCommand {
     }
 }
 
+extension Roll {
+    /// One roll of `expression`, a drawn seed, no statistics: `dice EXPRESSION` as the parser
+    /// reads it.
+    static func once(_ expression: [String], from line: QuickLine) -> Roll {
+        var roll = Roll()
+        roll.expression = expression
+        roll.stats = false
+        roll.times = 1
+        roll.summary = false
+        roll.chance = .drawn
+        roll.common = line.common
+        return roll
+    }
+}
+
 /// The JSON object `dice --json` prints.
 struct RollReport: Encodable {
     struct Result: Encodable {

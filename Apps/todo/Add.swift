@@ -35,3 +35,14 @@ struct Add: ParsableCommand {
         }
     }
 }
+
+extension Add {
+    /// A to-do of `title` alone: `todo add TITLE` as the parser reads it.
+    static func titled(_ title: [String], from line: QuickLine) -> Add {
+        var add = Add()
+        add.title = title
+        add.item = .none
+        add.common = line.common
+        return add
+    }
+}

@@ -25,6 +25,17 @@ struct ItemOptions: ParsableArguments {
     @Option(help: "Notes: anything more to say.")
     var notes: String?
 
+    /// No field given, as the parser sets them.
+    static var none: ItemOptions {
+        var options = ItemOptions()
+        options.due = nil
+        options.priority = nil
+        options.tags = []
+        options.contexts = []
+        options.notes = nil
+        return options
+    }
+
     func day(now: Date, timeZone: Zone) throws -> Day? {
         guard let due, due.lowercased() != "none" else { return nil }
         do {

@@ -89,3 +89,19 @@ struct List: ParsableCommand {
 }
 
 extension TodoQuery.Order: ExpressibleByArgument {}
+
+extension List {
+    /// The open to-dos, oldest first, once: `todo list` as the parser reads it.
+    static func open(from line: QuickLine) -> List {
+        var list = List()
+        list.all = false
+        list.done = false
+        list.tag = nil
+        list.dueBefore = nil
+        list.search = nil
+        list.sort = .created
+        list.watch = false
+        list.common = line.common
+        return list
+    }
+}

@@ -35,5 +35,15 @@ struct TodoProgram: ParsableCommand {
         ]
     )
 
-    static func main() { mainSayingErrorsInOneLine() }
+    static func main() { main(readingQuickly: quickly) }
+
+    /// `todo list` and `todo add TITLE`, read as the parser reads them; every other line goes to
+    /// the parser.
+    static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
+        switch line.words.first {
+        case "list" where line.words.count == 1: List.open(from: line)
+        case "add" where line.words.count > 1: Add.titled(Array(line.words.dropFirst()), from: line)
+        default: nil
+        }
+    }
 }

@@ -11,6 +11,13 @@ public struct SeedOption: ParsableArguments {
 
     public init() {}
 
+    /// No `--seed`, as the parser sets it: a seed is drawn.
+    public static var drawn: SeedOption {
+        var option = SeedOption()
+        option.seed = nil
+        return option
+    }
+
     /// The seed given, or a new one drawn from the system.
     public func resolve() -> UInt64 { seed ?? RandomSource.drawSeed() }
 }
