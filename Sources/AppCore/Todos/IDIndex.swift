@@ -12,7 +12,7 @@ struct IDIndex: Sendable {
     init(_ ids: some Sequence<TodoID>, roomToGrow: Int = 0) {
         sorted.reserveCapacity(ids.underestimatedCount + roomToGrow)
         sorted.append(contentsOf: ids)
-        sorted.sort()
+        Self.sort(&sorted)
     }
 
     /// Adds an id; returns the prefix length it needs to differ from its neighbours.
@@ -28,7 +28,7 @@ struct IDIndex: Sendable {
     /// for each; returns the prefix length that tells every id apart.
     mutating func insert(contentsOf ids: some Collection<TodoID>) -> Int {
         sorted.append(contentsOf: ids)
-        sorted.sort()
+        Self.sort(&sorted)
         return abbreviation
     }
 
@@ -79,11 +79,88 @@ struct IDIndex: Sendable {
         return low
     }
 
-    /// A plain loop: it runs for every pair of neighbours each time a store opens.
+    /// How many bytes two ids share from the start. It runs for every pair of neighbours each
+    /// time a store opens, so it reads the ids' bytes where they lie, not through an iterator.
     private static func sharedPrefix(_ a: TodoID, _ b: TodoID) -> Int {
-        var (left, right) = (a.value.utf8.makeIterator(), b.value.utf8.makeIterator())
-        var shared = 0
-        while let x = left.next(), let y = right.next(), x == y { shared += 1 }
-        return shared
+        let shared = a.value.utf8.withContiguousStorageIfAvailable { x in
+            b.value.utf8.withContiguousStorageIfAvailable { y in
+                var shared = 0
+                let count = min(x.count, y.count)
+                while shared < count && x[shared] == y[shared] { shared += 1 }
+                return shared
+            }
+        }
+        return (shared ?? nil) ?? zip(a.value.utf8, b.value.utf8).prefix { $0 == $1 }.count
+    }
+
+    /// Sorts `ids` as `sort()` does. Where every id is ASCII, as the ids the programs draw are,
+    /// text order is the bytes' order: each id's first eight bytes, read as one number, are sorted
+    /// a byte at a time (a radix sort), and only ids whose first eight bytes are the same are then
+    /// compared as text. Comparing 100,000 ids as text cost 115 M instructions each time a store
+    /// opened (callgrind, `todo add`), and the standard library's sort of the numbers 45 M.
+    static func sort(_ ids: inout [TodoID]) {
+        var keys: [UInt64] = []
+        keys.reserveCapacity(ids.count)
+        for id in ids {
+            let leading = id.value.utf8.withContiguousStorageIfAvailable { Self.leadingBytes(ofASCII: $0) }
+            guard let leading = leading ?? nil, ids.count < Int32.max else { return ids.sort() }
+            keys.append(leading)
+        }
+        let order = Self.radixOrder(of: keys)
+        var sorted = order.map { ids[Int($0)] }
+        // Ids whose first eight bytes are the same sit together: sort each such run as text.
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count && keys[Int(order[end])] == keys[Int(order[start])] { end += 1 }
+            if end - start > 1 { sorted[start..<end].sort() }
+            start = end
+        }
+        ids = sorted
+    }
+
+    /// The positions of `keys` in ascending order of key, equal keys in the order they came: a
+    /// pass a byte, least significant first, skipping a byte that every key has the same. (On
+    /// buffers rather than arrays: checking the arrays' bounds and uniqueness at each step tripled
+    /// its cost.)
+    private static func radixOrder(of keys: [UInt64]) -> [Int32] {
+        var order = (0..<Int32(keys.count)).map { $0 }
+        var scratch = order
+        var counts = [Int](repeating: 0, count: 256)
+        keys.withUnsafeBufferPointer { keys in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for byte in 0..<8 {
+                    let shift = UInt64(byte * 8)
+                    counts.update(repeating: 0)
+                    for key in keys { counts[Int(truncatingIfNeeded: key &>> shift) & 0xFF] &+= 1 }
+                    if counts.contains(keys.count) { continue }
+                    var next = 0
+                    for digit in 0..<256 { (counts[digit], next) = (next, next &+ counts[digit]) }
+                    order.withUnsafeBufferPointer { from in
+                        scratch.withUnsafeMutableBufferPointer { to in
+                            for position in from {
+                                let digit = Int(truncatingIfNeeded: keys[Int(position)] &>> shift) & 0xFF
+                                to[counts[digit]] = position
+                                counts[digit] &+= 1
+                            }
+                        }
+                    }
+                    swap(&order, &scratch)
+                }
+            }
+        }
+        return order
+    }
+
+    /// The first eight bytes of an ASCII text, most significant first and zeros past its end (a
+    /// zero sorts with the shortest, as a text that ends does); nil if any byte is not ASCII.
+    private static func leadingBytes(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var leading: UInt64 = 0
+        var ascii: UInt8 = 0
+        for (offset, byte) in bytes.enumerated() {
+            ascii |= byte
+            if offset < 8 { leading |= UInt64(byte) << (56 - 8 * offset) }
+        }
+        return ascii < 0x80 ? leading : nil
     }
 }

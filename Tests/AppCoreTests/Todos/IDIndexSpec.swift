@@ -1,0 +1,63 @@
+import Fractal
+import Testing
+
+@testable import AppCore
+
+/// The sorted ids behind the short ids: sorted as text sorts, however they were sorted, and the
+/// shortest prefix that tells them apart.
+@Suite("The index of to-do ids")
+struct IDIndexSpec {
+    /// Every id in the index, in its order.
+    private static func order(of index: IDIndex) -> [String] {
+        index.ids(startingWith: "").map(\.value)
+    }
+
+    /// The prefix length that tells every id apart, by comparing every pair.
+    private static func abbreviationByEveryPair(_ ids: [String]) -> Int {
+        var longest = IDIndex.shortest
+        for (position, a) in ids.enumerated() {
+            for b in ids[(position + 1)...] {
+                longest = max(longest, zip(a.utf8, b.utf8).prefix { $0 == $1 }.count + 1)
+            }
+        }
+        return longest
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func drawnIdsAreInTextOrderWithTheAbbreviationEveryPairGives(seed: UInt64) {
+        let random = RandomSource.seeded(seed)
+        let ids = (0..<2_000).map { _ in TodoID.draw(from: random).value }
+
+        let index = IDIndex(ids.map(TodoID.init))
+
+        #expect(Self.order(of: index) == ids.sorted())
+        #expect(index.abbreviation == Self.abbreviationByEveryPair(ids))
+    }
+
+    /// Ids that share their first eight bytes, end inside them, hold a zero byte, or are not
+    /// ASCII (whose text order is not their bytes' order) sort as text does.
+    @Test(arguments: [
+        ["abcdefgh2", "abcdefgh1", "abcdefgh", "abcdefg", "abcdefgh10", "b", "a", ""],
+        ["ab\u{0}c", "ab", "ab\u{0}", "a\u{7F}", "a"],
+        ["0000000001", "0000000000", "00000000", "0000000"],
+        ["e\u{301}", "é", "f", "e", "ea", "\u{FF}", "z"],
+        ["ab\u{301}", "ab", "abc", "ac"],
+    ])
+    func unusualIdsSortAsTextDoes(_ ids: [String]) {
+        let index = IDIndex(ids.map(TodoID.init))
+
+        #expect(Self.order(of: index) == ids.sorted())
+    }
+
+    @Test func idsAddedManyAtOnceJoinTheOrder() {
+        let random = RandomSource.seeded(9)
+        let first = (0..<500).map { _ in TodoID.draw(from: random).value }
+        let more = (0..<500).map { _ in TodoID.draw(from: random).value } + ["é", "abc"]
+        var index = IDIndex(first.map(TodoID.init))
+
+        let abbreviation = index.insert(contentsOf: more.map(TodoID.init))
+
+        #expect(Self.order(of: index) == (first + more).sorted())
+        #expect(abbreviation == Self.abbreviationByEveryPair(first + more))
+    }
+}
