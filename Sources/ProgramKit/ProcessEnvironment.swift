@@ -21,7 +21,8 @@ public enum ProcessEnvironment {
                 // The first `=` ends the name, as getenv reads it; an entry without one is skipped.
                 if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
                     let name = String(text[..<equals])
-                    // The first of a name given twice wins, as getenv finds it.
+                    // The first of a name given twice wins, as getenv (and so libpq) finds it;
+                    // ProcessInfo kept the last.
                     if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
                 }
                 entry += 1
