@@ -16,7 +16,8 @@
 
 /// The entry points of libpq the PostgreSQL store calls, each found before it is used.
 struct appcore_libpq {
-    __typeof__(PQconnectdb) *connectdb;
+    __typeof__(PQconnectStart) *connectStart;
+    __typeof__(PQconnectPoll) *connectPoll;
     __typeof__(PQstatus) *status;
     __typeof__(PQsetNoticeProcessor) *setNoticeProcessor;
     __typeof__(PQfinish) *finish;
@@ -47,7 +48,8 @@ static inline const char *_Nullable appcore_open_libpq(struct appcore_libpq *pq)
     if (library == NULL) return dlerror();
 #define APPCORE_FIND(field, symbol) \
     if ((pq->field = (__typeof__(pq->field))dlsym(library, #symbol)) == NULL) return dlerror();
-    APPCORE_FIND(connectdb, PQconnectdb)
+    APPCORE_FIND(connectStart, PQconnectStart)
+    APPCORE_FIND(connectPoll, PQconnectPoll)
     APPCORE_FIND(status, PQstatus)
     APPCORE_FIND(setNoticeProcessor, PQsetNoticeProcessor)
     APPCORE_FIND(finish, PQfinish)

@@ -93,6 +93,22 @@ struct PostgresProgramSpec {
         #expect(list.stdout.contains("water the plants"))
     }
 
+    /// The server's notices are not the program's to print, those it sends while the connection
+    /// is being made among them (here the debugging messages PGOPTIONS asks for).
+    @Test func theServersNoticesNeverReachStandardError() throws {
+        let url = try #require(PostgresTestServer.url)
+        let environment = [
+            "APPCORE_STORE": "postgres", "APPCORE_DATA": url + "&store=notices",
+            "PGOPTIONS": "-c client_min_messages=debug5",
+        ]
+
+        let flip = try ProgramRun.of("coin", ["flip", "--seed", "1"], environment: environment)
+
+        #expect(flip.status == 0)
+        #expect(flip.stdout == "tails\n")
+        #expect(flip.stderr == "")
+    }
+
     @Test func aPasswordInTheURLNeverShows() throws {
         let place = try TodoPlace("postgres")
         defer { place.remove() }

@@ -24,15 +24,34 @@ final class PostgresConnection {
                 path: location.description, operation: "connect to",
                 reason: "libpq, PostgreSQL's client library, cannot be opened (\(missing.reason))")
         }
-        handle = pq.connectdb(location.url)
-        guard pq.status(handle) == CONNECTION_OK else {
-            let error = failure("connect to")
+        handle = pq.connectStart(location.url)
+        // libpq prints the server's notices ("relation already exists, skipping", a shutting-down
+        // server's warning) on standard error unless told otherwise, from the first message of the
+        // connection on; a program says only what it means to. So the connection is started, told,
+        // and only then completed.
+        _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
+        do {
+            try completeConnecting()
+        } catch {
             close()
             throw error
         }
-        // libpq prints the server's notices ("relation already exists, skipping") on standard
-        // error unless told otherwise; a program says only what it means to.
-        _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    /// Takes a started connection through its steps, waiting on its socket between them, as libpq
+    /// asks (`PQconnectPoll`), until it is made or has failed.
+    private func completeConnecting() throws {
+        var step = PGRES_POLLING_WRITING
+        while step != PGRES_POLLING_OK {
+            let socket = pq.socket(handle)
+            guard step != PGRES_POLLING_FAILED, pq.status(handle) != CONNECTION_BAD, socket >= 0 else {
+                throw failure("connect to")
+            }
+            let awaited = step == PGRES_POLLING_READING ? POLLIN : POLLOUT
+            var descriptor = pollfd(fd: socket, events: Int16(awaited), revents: 0)
+            while poll(&descriptor, 1, -1) < 0 && errno == EINTR {}
+            step = pq.connectPoll(handle)
+        }
     }
 
     deinit { close() }
