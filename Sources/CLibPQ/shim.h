@@ -6,6 +6,10 @@
 #include <libpq-fe.h>
 #elif __has_include(<postgresql/libpq-fe.h>)
 #include <postgresql/libpq-fe.h>
+#elif __has_include(</opt/homebrew/opt/libpq/include/libpq-fe.h>)
+#include </opt/homebrew/opt/libpq/include/libpq-fe.h>
+#elif __has_include(</usr/local/opt/libpq/include/libpq-fe.h>)
+#include </usr/local/opt/libpq/include/libpq-fe.h>
 #else
 #error "libpq's header libpq-fe.h is missing: apt-get install libpq-dev"
 #endif
@@ -41,7 +45,10 @@ struct appcore_libpq {
 static inline const char *_Nullable appcore_open_libpq(struct appcore_libpq *pq) {
     // Version 5 is the interface this header declares, and the one every libpq since 2005 keeps.
 #if defined(__APPLE__)
+    // Homebrew keeps libpq out of the loader's paths ("keg-only").
     void *_Nullable library = dlopen("libpq.5.dylib", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) library = dlopen("/opt/homebrew/opt/libpq/lib/libpq.5.dylib", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) library = dlopen("/usr/local/opt/libpq/lib/libpq.5.dylib", RTLD_NOW | RTLD_LOCAL);
 #else
     void *_Nullable library = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
 #endif
