@@ -39,19 +39,58 @@ final class PostgresConnection {
     }
 
     /// Takes a started connection through its steps, waiting on its socket between them, as libpq
-    /// asks (`PQconnectPoll`), until it is made or has failed.
+    /// asks (`PQconnectPoll`), until it is made or has failed. libpq leaves `connect_timeout` to
+    /// whoever takes the steps: each server tried (each new socket) gets that long, as
+    /// `PQconnectdb` gives it.
     private func completeConnecting() throws {
+        let timeout = connectTimeout()
         var step = PGRES_POLLING_WRITING
+        var (socket, deadline) = (Int32(-1), ContinuousClock.now)
         while step != PGRES_POLLING_OK {
-            let socket = pq.socket(handle)
-            guard step != PGRES_POLLING_FAILED, pq.status(handle) != CONNECTION_BAD, socket >= 0 else {
+            guard step != PGRES_POLLING_FAILED, pq.status(handle) != CONNECTION_BAD, pq.socket(handle) >= 0 else {
                 throw failure("connect to")
+            }
+            if pq.socket(handle) != socket {
+                socket = pq.socket(handle)
+                deadline = ContinuousClock.now + .seconds(timeout ?? 0)
             }
             let awaited = step == PGRES_POLLING_READING ? POLLIN : POLLOUT
             var descriptor = pollfd(fd: socket, events: Int16(awaited), revents: 0)
-            while poll(&descriptor, 1, -1) < 0 && errno == EINTR {}
+            while true {
+                let left = timeout.map { _ in max(0, Self.milliseconds(until: deadline)) } ?? -1
+                let ready = poll(&descriptor, 1, left)
+                if ready > 0 || (ready < 0 && errno != EINTR) { break }
+                if ready == 0 {
+                    throw StoreError.failed(
+                        path: location.description, operation: "connect to",
+                        reason: "the server did not answer within \(timeout ?? 0) seconds (connect_timeout)")
+                }
+            }
             step = pq.connectPoll(handle)
         }
+    }
+
+    /// The `connect_timeout` libpq read for this connection (from the URL or `PGCONNECT_TIMEOUT`),
+    /// in whole seconds as libpq counts it (at least 2); nil for none, to wait as long as it takes.
+    private func connectTimeout() -> Int? {
+        guard let options = pq.conninfo(handle) else { return nil }
+        defer { pq.conninfoFree(options) }
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == "connect_timeout" {
+                guard let value = option.pointee.val, let seconds = Int(String(cString: value)), seconds > 0 else {
+                    return nil
+                }
+                return max(seconds, 2)
+            }
+            option += 1
+        }
+        return nil
+    }
+
+    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
+        return Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
     }
 
     deinit { close() }

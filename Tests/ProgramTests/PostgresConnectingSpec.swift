@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Connecting to a PostgreSQL server that does not answer: the program gives up when the URL's
+/// `connect_timeout` says, as libpq's own connecting does, and says so in one line. No server is
+/// needed: a socket that listens and never answers stands in for one.
+@Suite("PostgreSQL store, a server that never answers")
+struct PostgresConnectingSpec {
+    /// A TCP socket on the loopback that takes connections into its queue and never answers them;
+    /// closed when done.
+    private final class SilentServer {
+        let descriptor: Int32
+        let port: UInt16
+
+        init() throws {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            self.descriptor = descriptor
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                    bind(descriptor, pointer, length) == 0 && listen(descriptor, 8) == 0
+                        && getsockname(descriptor, pointer, &length) == 0
+                }
+            }
+            guard descriptor >= 0, bound else { throw SocketFailure() }
+            port = UInt16(bigEndian: address.sin_port)
+        }
+
+        deinit { close(descriptor) }
+
+        struct SocketFailure: Error {}
+    }
+
+    @Test func theProgramGivesUpAfterTheURLsConnectTimeout() throws {
+        let server = try SilentServer()
+        let url = "postgresql://127.0.0.1:\(server.port)/none?connect_timeout=2"
+        let started = ContinuousClock.now
+
+        let run = try ProgramRun.of("coin", ["flip", "--store", "postgres", "--data", url])
+
+        let waited = ContinuousClock.now - started
+        #expect(run.status == 65)
+        #expect(run.stdout == "")
+        #expect(
+            run.stderr
+                == "Error: could not connect to the store at \(url), store appcore: "
+                + "the server did not answer within 2 seconds (connect_timeout)\n")
+        #expect(waited >= .seconds(2) && waited < .seconds(10))
+    }
+}
