@@ -22,7 +22,8 @@
 struct appcore_libpq {
     __typeof__(PQconnectStart) *connectStart;
     __typeof__(PQconnectPoll) *connectPoll;
-    __typeof__(PQconninfo) *conninfo;
+    __typeof__(PQconnectdb) *connectdb;
+    __typeof__(PQconninfoParse) *conninfoParse;
     __typeof__(PQconninfoFree) *conninfoFree;
     __typeof__(PQstatus) *status;
     __typeof__(PQsetNoticeProcessor) *setNoticeProcessor;
@@ -59,7 +60,8 @@ static inline const char *_Nullable appcore_open_libpq(struct appcore_libpq *pq)
     if ((pq->field = (__typeof__(pq->field))dlsym(library, #symbol)) == NULL) return dlerror();
     APPCORE_FIND(connectStart, PQconnectStart)
     APPCORE_FIND(connectPoll, PQconnectPoll)
-    APPCORE_FIND(conninfo, PQconninfo)
+    APPCORE_FIND(connectdb, PQconnectdb)
+    APPCORE_FIND(conninfoParse, PQconninfoParse)
     APPCORE_FIND(conninfoFree, PQconninfoFree)
     APPCORE_FIND(status, PQstatus)
     APPCORE_FIND(setNoticeProcessor, PQsetNoticeProcessor)

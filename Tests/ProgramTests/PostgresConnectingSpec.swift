@@ -46,8 +46,24 @@ struct PostgresConnectingSpec {
         #expect(run.stdout == "")
         #expect(
             run.stderr
-                == "Error: could not connect to the store at \(url), store appcore: "
-                + "the server did not answer within 2 seconds (connect_timeout)\n")
+                == "Error: could not connect to the store at \(url), store appcore: connection to server at "
+                + "\"127.0.0.1\", port \(server.port) failed: timeout expired\n")
         #expect(waited >= .seconds(2) && waited < .seconds(10))
+    }
+
+    /// With a list of servers, the next is tried when one does not answer in time.
+    @Test(.enabled(if: PostgresTestServer.url != nil, "set APPCORE_TEST_POSTGRES to a PostgreSQL server's URL to run"))
+    func theNextServerOfAListIsTriedWhenOneDoesNotAnswer() throws {
+        let server = try SilentServer()
+        let query = URLComponents(string: PostgresTestServer.url ?? "")?.queryItems ?? []
+        let folder = try #require(query.first { $0.name == "host" }?.value)
+        let url =
+            "postgresql:///postgres?host=127.0.0.1,\(folder)&port=\(server.port),5432&user=postgres"
+            + "&connect_timeout=2&store=next-server"
+
+        let run = try ProgramRun.of("coin", ["flip", "--seed", "1", "--store", "postgres", "--data", url])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "tails\n")
     }
 }

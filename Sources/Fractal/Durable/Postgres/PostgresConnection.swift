@@ -24,11 +24,23 @@ final class PostgresConnection {
                 path: location.description, operation: "connect to",
                 reason: "libpq, PostgreSQL's client library, cannot be opened (\(missing.reason))")
         }
-        handle = pq.connectStart(location.url)
         // libpq prints the server's notices ("relation already exists, skipping", a shutting-down
         // server's warning) on standard error unless told otherwise, from the first message of the
         // connection on; a program says only what it means to. So the connection is started, told,
-        // and only then completed.
+        // and only then completed, step by step. libpq keeps `connect_timeout` (and tries the next
+        // server when it runs out) only when it takes the steps itself: where a timeout may be
+        // asked for, it does, and a notice sent while connecting is printed, as it always was.
+        if Self.mayAskForATimeout(location.url, pq) {
+            handle = pq.connectdb(location.url)
+            _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
+            guard pq.status(handle) == CONNECTION_OK else {
+                let error = failure("connect to")
+                close()
+                throw error
+            }
+            return
+        }
+        handle = pq.connectStart(location.url)
         _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
         do {
             try completeConnecting()
@@ -38,59 +50,41 @@ final class PostgresConnection {
         }
     }
 
-    /// Takes a started connection through its steps, waiting on its socket between them, as libpq
-    /// asks (`PQconnectPoll`), until it is made or has failed. libpq leaves `connect_timeout` to
-    /// whoever takes the steps: each server tried (each new socket) gets that long, as
-    /// `PQconnectdb` gives it.
+    /// Takes a started connection through its steps, waiting on its socket between them for as
+    /// long as it takes, as libpq asks (`PQconnectPoll`), until it is made or has failed; libpq
+    /// itself moves on to the next server of a list when one fails.
     private func completeConnecting() throws {
-        let timeout = connectTimeout()
         var step = PGRES_POLLING_WRITING
-        var (socket, deadline) = (Int32(-1), ContinuousClock.now)
         while step != PGRES_POLLING_OK {
-            guard step != PGRES_POLLING_FAILED, pq.status(handle) != CONNECTION_BAD, pq.socket(handle) >= 0 else {
+            let socket = pq.socket(handle)
+            guard step != PGRES_POLLING_FAILED, pq.status(handle) != CONNECTION_BAD, socket >= 0 else {
                 throw failure("connect to")
-            }
-            if pq.socket(handle) != socket {
-                socket = pq.socket(handle)
-                deadline = ContinuousClock.now + .seconds(timeout ?? 0)
             }
             let awaited = step == PGRES_POLLING_READING ? POLLIN : POLLOUT
             var descriptor = pollfd(fd: socket, events: Int16(awaited), revents: 0)
-            while true {
-                let left = timeout.map { _ in max(0, Self.milliseconds(until: deadline)) } ?? -1
-                let ready = poll(&descriptor, 1, left)
-                if ready > 0 || (ready < 0 && errno != EINTR) { break }
-                if ready == 0 {
-                    throw StoreError.failed(
-                        path: location.description, operation: "connect to",
-                        reason: "the server did not answer within \(timeout ?? 0) seconds (connect_timeout)")
-                }
-            }
+            while poll(&descriptor, 1, -1) < 0 && errno == EINTR {}
             step = pq.connectPoll(handle)
         }
     }
 
-    /// The `connect_timeout` libpq read for this connection (from the URL or `PGCONNECT_TIMEOUT`),
-    /// in whole seconds as libpq counts it (at least 2); nil for none, to wait as long as it takes.
-    private func connectTimeout() -> Int? {
-        guard let options = pq.conninfo(handle) else { return nil }
+    /// Whether `url`, libpq's variables or a service file may set `connect_timeout`: the URL or
+    /// `PGCONNECT_TIMEOUT` gives one, or a service is named. A URL libpq cannot read is left to
+    /// libpq to say what is wrong with it.
+    private static func mayAskForATimeout(_ url: String, _ pq: appcore_libpq) -> Bool {
+        for variable in ["PGCONNECT_TIMEOUT", "PGSERVICE"] where getenv(variable).map({ $0.pointee != 0 }) == true {
+            return true
+        }
+        guard let options = pq.conninfoParse(url, nil) else { return true }
         defer { pq.conninfoFree(options) }
         var option = options
         while let keyword = option.pointee.keyword {
-            if String(cString: keyword) == "connect_timeout" {
-                guard let value = option.pointee.val, let seconds = Int(String(cString: value)), seconds > 0 else {
-                    return nil
-                }
-                return max(seconds, 2)
+            let name = String(cString: keyword)
+            if name == "connect_timeout" || name == "service", let value = option.pointee.val, value.pointee != 0 {
+                return true
             }
             option += 1
         }
-        return nil
-    }
-
-    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
-        let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
-        return Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
+        return false
     }
 
     deinit { close() }
