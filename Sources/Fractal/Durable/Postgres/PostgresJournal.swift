@@ -170,31 +170,37 @@ final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
     }
 
     /// Listens on a connection of its own, and returns on each notification for this store, or
-    /// after a second when none came. A lost connection (a server restarted) is made again, every
-    /// half second until it is, and counts as a change, since a notification may have been
-    /// missed in between.
+    /// after a second when none came. The connection is made when the watch first waits, and made
+    /// again when it is lost (a server restarted), every half second until it is; either counts as
+    /// a change, since a notification may have been missed before it. A connection that cannot be
+    /// made at first (a server briefly full or restarting) is tried again the same way, rather than
+    /// ending the watch.
     var watch: JournalWatch {
         let location = location
         return JournalWatch {
-            let listener = try PostgresConnection(location)
-            try listener.execute("LISTEN \(Self.channel)")
+            var listener: PostgresConnection?
+            var listening = false
             return {
                 while true {
-                    if listener.isLost {
-                        usleep(500_000)
+                    guard listening, let connection = listener, !connection.isLost else {
+                        listening = false
                         do {
-                            try listener.reconnect()
-                            try listener.execute("LISTEN \(Self.channel)")
+                            let connection = try listener ?? PostgresConnection(location)
+                            listener = connection
+                            if connection.isLost { try connection.reconnect() }
+                            try connection.execute("LISTEN \(Self.channel)")
+                            listening = true
                             return
                         } catch {
+                            usleep(500_000)
                             continue
                         }
                     }
                     do {
-                        let heard = try listener.notifications(waiting: 1_000)
+                        let heard = try connection.notifications(waiting: 1_000)
                         if heard.contains(location.name) { return }
                     } catch {
-                        if !listener.isLost { throw error }
+                        if !connection.isLost { throw error }
                     }
                 }
             }
