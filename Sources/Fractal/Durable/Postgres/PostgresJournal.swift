@@ -170,37 +170,31 @@ final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
     }
 
     /// Listens on a connection of its own, and returns on each notification for this store, or
-    /// after a second when none came. The connection is made when the watch first waits, and made
-    /// again when it is lost (a server restarted), every half second until it is; either counts as
-    /// a change, since a notification may have been missed before it. A connection that cannot be
-    /// made at first (a server briefly full or restarting) is tried again the same way, rather than
-    /// ending the watch.
+    /// after a second when none came. A lost connection (a server restarted) is made again, every
+    /// half second until it is, and counts as a change, since a notification may have been
+    /// missed in between.
     var watch: JournalWatch {
         let location = location
         return JournalWatch {
-            var listener: PostgresConnection?
-            var listening = false
+            let listener = try PostgresConnection(location)
+            try listener.execute("LISTEN \(Self.channel)")
             return {
                 while true {
-                    guard listening, let connection = listener, !connection.isLost else {
-                        listening = false
+                    if listener.isLost {
+                        usleep(500_000)
                         do {
-                            let connection = try listener ?? PostgresConnection(location)
-                            listener = connection
-                            if connection.isLost { try connection.reconnect() }
-                            try connection.execute("LISTEN \(Self.channel)")
-                            listening = true
+                            try listener.reconnect()
+                            try listener.execute("LISTEN \(Self.channel)")
                             return
                         } catch {
-                            usleep(500_000)
                             continue
                         }
                     }
                     do {
-                        let heard = try connection.notifications(waiting: 1_000)
+                        let heard = try listener.notifications(waiting: 1_000)
                         if heard.contains(location.name) { return }
                     } catch {
-                        if !connection.isLost { throw error }
+                        if !listener.isLost { throw error }
                     }
                 }
             }
