@@ -82,7 +82,7 @@ struct IDIndex: Sendable {
     /// How many bytes two ids share from the start. It runs for every pair of neighbours each
     /// time a store opens, so it reads the ids' bytes where they lie, not through an iterator.
     private static func sharedPrefix(_ a: TodoID, _ b: TodoID) -> Int {
-        let shared = a.value.utf8.withContiguousStorageIfAvailable { x in
+        let inPlace = a.value.utf8.withContiguousStorageIfAvailable { x in
             b.value.utf8.withContiguousStorageIfAvailable { y in
                 var shared = 0
                 let count = min(x.count, y.count)
@@ -90,7 +90,11 @@ struct IDIndex: Sendable {
                 return shared
             }
         }
-        return (shared ?? nil) ?? zip(a.value.utf8, b.value.utf8).prefix { $0 == $1 }.count
+        // A string not kept as UTF-8 in one piece (bridged from Objective-C) is read byte by byte.
+        guard let found = inPlace, let shared = found else {
+            return zip(a.value.utf8, b.value.utf8).prefix { $0 == $1 }.count
+        }
+        return shared
     }
 
     /// Sorts `ids` as `sort()` does. Where every id is ASCII, as the ids the programs draw are,
@@ -98,12 +102,20 @@ struct IDIndex: Sendable {
     /// a byte at a time (a radix sort), and only ids whose first eight bytes are the same are then
     /// compared as text. Comparing 100,000 ids as text cost 115 M instructions each time a store
     /// opened (callgrind, `todo add`), and the standard library's sort of the numbers 45 M.
-    static func sort(_ ids: inout [TodoID]) {
+    private static func sort(_ ids: inout [TodoID]) {
+        guard ids.count < Int32.max else {
+            ids.sort()
+            return
+        }
         var keys: [UInt64] = []
         keys.reserveCapacity(ids.count)
         for id in ids {
-            let leading = id.value.utf8.withContiguousStorageIfAvailable { Self.leadingBytes(ofASCII: $0) }
-            guard let leading = leading ?? nil, ids.count < Int32.max else { return ids.sort() }
+            guard let found = id.value.utf8.withContiguousStorageIfAvailable(Self.leadingBytes(ofASCII:)),
+                let leading = found
+            else {
+                ids.sort()
+                return
+            }
             keys.append(leading)
         }
         let order = Self.radixOrder(of: keys)

@@ -49,10 +49,25 @@ struct IDIndexSpec {
         #expect(Self.order(of: index) == ids.sorted())
     }
 
+    /// Lists of ids made of the bytes that could trip an order of bytes read as numbers: the zero
+    /// byte, the last ASCII one, line breaks, and runs of a few letters, at every length up to 20.
+    @Test func randomListsOfAwkwardAsciiIdsSortAsTextDoes() {
+        let random = RandomSource.seeded(17)
+        let pieces = ["\u{0}", "\u{7F}", "\r", "\n", "\r\n", "a", "b", "ab", "0", "1"]
+        for _ in 0..<2_000 {
+            let ids = (0..<random.uniform(below: 30)).map { _ in
+                (0..<random.uniform(below: 21)).map { _ in pieces[Int(random.uniform(below: UInt64(pieces.count)))] }
+                    .joined()
+            }
+
+            #expect(Self.order(of: IDIndex(ids.map(TodoID.init))) == ids.sorted())
+        }
+    }
+
     @Test func idsAddedManyAtOnceJoinTheOrder() {
         let random = RandomSource.seeded(9)
         let first = (0..<500).map { _ in TodoID.draw(from: random).value }
-        let more = (0..<500).map { _ in TodoID.draw(from: random).value } + ["é", "abc"]
+        let more = (0..<500).map { _ in TodoID.draw(from: random).value } + ["abc", "0000000000"]
         var index = IDIndex(first.map(TodoID.init))
 
         let abbreviation = index.insert(contentsOf: more.map(TodoID.init))
