@@ -18,7 +18,7 @@
 
 #pragma clang assume_nonnull begin
 
-/// The entry points of libpq the PostgreSQL store calls, each found before it is used.
+/// The entry points of libpq the PostgreSQL store calls, all found when libpq is opened.
 struct appcore_libpq {
     __typeof__(PQconnectStart) *connectStart;
     __typeof__(PQconnectPoll) *connectPoll;
@@ -44,7 +44,7 @@ struct appcore_libpq {
 };
 
 /// Opens libpq and fills `pq` with its entry points: NULL when every one was found, else what the
-/// loader said was missing.
+/// loader said (libpq not there, not a library, or without one of them).
 static inline const char *_Nullable appcore_open_libpq(struct appcore_libpq *pq) {
     // Version 5 is the interface this header declares, and the one every libpq since 2005 keeps.
 #if defined(__APPLE__)

@@ -19,10 +19,10 @@ final class PostgresConnection {
         self.location = location
         switch LibPQ.entryPoints {
         case .success(let entryPoints): pq = entryPoints
-        case .failure(let missing):
+        case .failure(let unavailable):
             throw StoreError.failed(
                 path: location.description, operation: "connect to",
-                reason: "libpq, PostgreSQL's client library, cannot be opened (\(missing.reason))")
+                reason: "libpq, PostgreSQL's client library, cannot be opened (\(unavailable.reason))")
         }
         // libpq prints the server's notices ("relation already exists, skipping", a shutting-down
         // server's warning) on standard error unless told otherwise, from the first message of the
@@ -30,20 +30,15 @@ final class PostgresConnection {
         // and only then completed, step by step. libpq keeps `connect_timeout` (and tries the next
         // server when it runs out) only when it takes the steps itself: where a timeout may be
         // asked for, it does, and a notice sent while connecting is printed, as it always was.
-        if Self.mayAskForATimeout(location.url, pq) {
-            handle = pq.connectdb(location.url)
-            _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
-            guard pq.status(handle) == CONNECTION_OK else {
-                let error = failure("connect to")
-                close()
-                throw error
-            }
-            return
-        }
-        handle = pq.connectStart(location.url)
+        let libpqWaits = Self.mayAskForATimeout(location.url, pq)
+        handle = libpqWaits ? pq.connectdb(location.url) : pq.connectStart(location.url)
         _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
         do {
-            try completeConnecting()
+            if libpqWaits {
+                guard pq.status(handle) == CONNECTION_OK else { throw failure("connect to") }
+            } else {
+                try completeConnecting()
+            }
         } catch {
             close()
             throw error
@@ -71,9 +66,9 @@ final class PostgresConnection {
     /// `PGCONNECT_TIMEOUT` gives one, or a service is named. A URL libpq cannot read is left to
     /// libpq to say what is wrong with it.
     private static func mayAskForATimeout(_ url: String, _ pq: appcore_libpq) -> Bool {
-        for variable in ["PGCONNECT_TIMEOUT", "PGSERVICE"] where getenv(variable).map({ $0.pointee != 0 }) == true {
-            return true
-        }
+        let variables: [String] = ["PGCONNECT_TIMEOUT", "PGSERVICE"]
+        let setInTheEnvironment = variables.contains { name in getenv(name).map { $0.pointee != 0 } == true }
+        if setInTheEnvironment { return true }
         guard let options = pq.conninfoParse(url, nil) else { return true }
         defer { pq.conninfoFree(options) }
         var option = options
