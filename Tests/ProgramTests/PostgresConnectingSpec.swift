@@ -14,7 +14,7 @@ struct PostgresConnectingSpec {
 
         init() throws {
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            self.descriptor = descriptor
+            guard descriptor >= 0 else { throw SocketFailure() }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -25,7 +25,11 @@ struct PostgresConnectingSpec {
                         && getsockname(descriptor, pointer, &length) == 0
                 }
             }
-            guard descriptor >= 0, bound else { throw SocketFailure() }
+            guard bound else {
+                close(descriptor)
+                throw SocketFailure()
+            }
+            self.descriptor = descriptor
             port = UInt16(bigEndian: address.sin_port)
         }
 
@@ -34,7 +38,15 @@ struct PostgresConnectingSpec {
         struct SocketFailure: Error {}
     }
 
-    @Test func theProgramGivesUpAfterTheURLsConnectTimeout() throws {
+    /// The folder of the test server's Unix socket, where its URL names one (`host=/…`).
+    private static var serverFolder: String? {
+        let query = URLComponents(string: PostgresTestServer.url ?? "")?.queryItems ?? []
+        return query.first { $0.name == "host" }?.value.flatMap { $0.hasPrefix("/") ? $0 : nil }
+    }
+
+    // Without the timeout the program would wait for ever: the time limit makes that a failure.
+    @Test(.timeLimit(.minutes(1)))
+    func theProgramGivesUpAfterTheURLsConnectTimeout() throws {
         let server = try SilentServer()
         let url = "postgresql://127.0.0.1:\(server.port)/none?connect_timeout=2"
         let started = ContinuousClock.now
@@ -52,11 +64,12 @@ struct PostgresConnectingSpec {
     }
 
     /// With a list of servers, the next is tried when one does not answer in time.
-    @Test(.enabled(if: PostgresTestServer.url != nil, "set APPCORE_TEST_POSTGRES to a PostgreSQL server's URL to run"))
+    @Test(
+        .enabled(if: serverFolder != nil, "set APPCORE_TEST_POSTGRES to a server's URL with host=/its/socket/folder"),
+        .timeLimit(.minutes(1)))
     func theNextServerOfAListIsTriedWhenOneDoesNotAnswer() throws {
         let server = try SilentServer()
-        let query = URLComponents(string: PostgresTestServer.url ?? "")?.queryItems ?? []
-        let folder = try #require(query.first { $0.name == "host" }?.value)
+        let folder = try #require(Self.serverFolder)
         let url =
             "postgresql:///postgres?host=127.0.0.1,\(folder)&port=\(server.port),5432&user=postgres"
             + "&connect_timeout=2&store=next-server"

@@ -19,6 +19,8 @@ struct ProgramRun {
         var inherited = ProcessInfo.processInfo.environment
         inherited["NO_COLOR"] = "1"
         for name in inherited.keys where name.hasPrefix("APPCORE_") { inherited[name] = nil }
+        // Either would have libpq make a connection by itself, printing what is said while it does.
+        for name in ["PGCONNECT_TIMEOUT", "PGSERVICE"] { inherited[name] = nil }
         // Never the user's own data: a run keeps its default store in a folder of its own.
         inherited["XDG_DATA_HOME"] =
             FileManager.default.temporaryDirectory
