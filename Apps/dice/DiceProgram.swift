@@ -42,7 +42,10 @@ struct DiceProgram: ParsableCommand {
     /// it; every other line goes to the parser.
     static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
         let expression = line.words.first == "roll" ? Array(line.words.dropFirst()) : line.words
-        let commands = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+        let commands = Set(
+            configuration.subcommands.flatMap { command in
+                [command.configuration.commandName].compactMap { $0 } + command.configuration.aliases
+            })
         guard !expression.isEmpty, commands.isDisjoint(with: expression) else { return nil }
         return Roll.once(expression, from: line)
     }

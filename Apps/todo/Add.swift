@@ -41,7 +41,7 @@ extension Add {
     static func titled(_ title: [String], from line: QuickLine) -> Add {
         var add = Add()
         add.title = title
-        add.item = .none
+        add.item = .noneGiven
         add.common = line.common
         return add
     }

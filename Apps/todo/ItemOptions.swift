@@ -26,7 +26,7 @@ struct ItemOptions: ParsableArguments {
     var notes: String?
 
     /// No field given, as the parser sets them.
-    static var none: ItemOptions {
+    static var noneGiven: ItemOptions {
         var options = ItemOptions()
         options.due = nil
         options.priority = nil

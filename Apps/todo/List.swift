@@ -92,7 +92,7 @@ extension TodoQuery.Order: ExpressibleByArgument {}
 
 extension List {
     /// The open to-dos, oldest first, once: `todo list` as the parser reads it.
-    static func open(from line: QuickLine) -> List {
+    static func openTodos(from line: QuickLine) -> List {
         var list = List()
         list.all = false
         list.done = false

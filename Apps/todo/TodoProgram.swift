@@ -41,7 +41,7 @@ struct TodoProgram: ParsableCommand {
     /// the parser.
     static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
         switch line.words.first {
-        case "list" where line.words.count == 1: List.open(from: line)
+        case "list" where line.words.count == 1: List.openTodos(from: line)
         case "add" where line.words.count > 1: Add.titled(Array(line.words.dropFirst()), from: line)
         default: nil
         }
