@@ -23,21 +23,6 @@ struct CoinHistoryProgramSpec {
         #expect(entries[1]["question"] as? String == "Will it keep?")
     }
 
-    /// The environment is read whole: a value may hold `=`, and only the first ends the name.
-    @Test func aStoreNamedByTheEnvironmentMayHaveAnEqualsSignInItsPath() throws {
-        let data = folder.appendingPathComponent("a=b").appendingPathComponent("coins.store")
-        try FileManager.default.createDirectory(at: data.deletingLastPathComponent(), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let environment = ["APPCORE_STORE": "disk", "APPCORE_DATA": data.path]
-
-        let flip = try ProgramRun.of("coin", ["flip", "--seed", "3"], environment: environment)
-        let history = try ProgramRun.of("coin", ["history", "--json"], environment: environment).json()
-
-        #expect(flip.status == 0)
-        #expect(FileManager.default.fileExists(atPath: data.path))
-        #expect((history["entries"] as? [Any])?.count == 1)
-    }
-
     @Test func clearingForgetsEveryFlipAndAnswer() throws {
         let environment = ["APPCORE_STORE": "sqlite", "APPCORE_DATA": folder.appendingPathComponent("data").path]
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// A program reads its environment as the C library's `getenv` does: a value may hold `=`, and of a
+/// name given twice the first value counts.
+@Suite("The environment, as a program reads it")
+struct ProcessEnvironmentSpec {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-environment-\(UUID())")
+
+    /// Runs `coin flip --seed 3` with exactly `environment`, in order, names given twice kept
+    /// (which `Process` cannot do); returns its exit status.
+    private func flip(environment: [String]) throws -> Int32 {
+        let coin = try ProgramRun.executable(named: "coin").path
+        let arguments: [String] = [coin, "flip", "--seed", "3"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var child: pid_t = 0
+        guard posix_spawn(&child, coin, &actions, nil, argv, envp) == 0 else { throw SpawnFailure() }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        return (status >> 8) & 0xFF
+    }
+
+    struct SpawnFailure: Error {}
+
+    @Test func aValueMayHoldAnEqualsSign() throws {
+        let data = folder.appendingPathComponent("a=b").appendingPathComponent("coins.store")
+        try FileManager.default.createDirectory(at: data.deletingLastPathComponent(), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let status = try flip(environment: ["APPCORE_STORE=disk", "APPCORE_DATA=\(data.path)"])
+
+        #expect(status == 0)
+        #expect(FileManager.default.fileExists(atPath: data.path))
+    }
+
+    @Test func ofANameGivenTwiceTheFirstValueCounts() throws {
+        let first = folder.appendingPathComponent("first.store")
+        let second = folder.appendingPathComponent("second.store")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let status = try flip(environment: [
+            "APPCORE_STORE=disk", "APPCORE_DATA=\(first.path)", "APPCORE_DATA=\(second.path)",
+        ])
+
+        #expect(status == 0)
+        #expect(FileManager.default.fileExists(atPath: first.path))
+        #expect(!FileManager.default.fileExists(atPath: second.path))
+    }
+}
