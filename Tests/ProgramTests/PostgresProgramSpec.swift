@@ -15,26 +15,16 @@ enum PostgresTestServer {
             .appendingPathComponent("postgres-server")
     }
 
-    /// Runs the script; returns what it printed. Started and waited for with `posix_spawn` and
-    /// `waitpid`, not `Process`: the server the script leaves running made `Process` wait for
-    /// ever, now and then, for the script that had already ended.
+    /// Runs the script; returns what it printed. Started by `Spawned`, not `Process`: the server
+    /// the script leaves running made `Process` wait for ever, now and then, for the script that
+    /// had already ended.
     @discardableResult
     static func run(_ arguments: String...) throws -> String {
         let printed = FileManager.default.temporaryDirectory.appendingPathComponent("postgres-server-\(UUID())")
         defer { try? FileManager.default.removeItem(at: printed) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, printed.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([script.path] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var child: pid_t = 0
-        guard posix_spawn(&child, script.path, &actions, nil, argv, environ) == 0 else {
+        guard let status = Spawned.run(script.path, arguments, output: printed.path) else {
             throw ServerFailure(message: "cannot start \(script.path)")
         }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         let output = (try? String(contentsOf: printed, encoding: .utf8)) ?? ""
         guard status == 0 else { throw ServerFailure(message: "\(script.lastPathComponent) \(arguments) failed") }
         return output.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -8,22 +8,12 @@ struct ProcessEnvironmentSpec {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-environment-\(UUID())")
 
     /// Runs `coin flip --seed 3` with exactly `environment`, in order, names given twice kept
-    /// (which `Process` cannot do); returns its exit status.
+    /// (which `Process` cannot do); returns its wait status (0: it exited with 0).
     private func flip(environment: [String]) throws -> Int32 {
         let coin = try ProgramRun.executable(named: "coin").path
-        let arguments: [String] = [coin, "flip", "--seed", "3"]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        var child: pid_t = 0
-        guard posix_spawn(&child, coin, &actions, nil, argv, envp) == 0 else { throw SpawnFailure() }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        return (status >> 8) & 0xFF
+        guard let status = Spawned.run(coin, ["flip", "--seed", "3"], environment: environment, output: "/dev/null")
+        else { throw SpawnFailure() }
+        return status
     }
 
     struct SpawnFailure: Error {}
