@@ -79,6 +79,10 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
     /// The bytes it was read from, while they are all of it: nothing read, nothing edited.
     var keptBytes: ArraySlice<UInt8>? { stored?.keptBytes }
 
+    /// Whether it is still only the bytes it was read from: nothing read, nothing edited. A store
+    /// writes such a part back as those bytes.
+    public var isAsStored: Bool { keptBytes != nil }
+
     public static func == (lhs: Deferred, rhs: Deferred) -> Bool {
         if let left = lhs.stored, let right = rhs.stored, left === right { return true }
         guard let left = try? lhs.load(), let right = try? rhs.load() else { return false }

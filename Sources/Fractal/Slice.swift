@@ -89,9 +89,9 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
             return
         }
         if let kept = kept.keptBytes {
-            binary.value = .written(SealedValue.isSealed(kept) ? Array(kept) : try SealedValue.seal(kept))
+            binary.value = .written(SealedValue.isSealed(kept) ? Array(kept) : try SealedValue.seal(Array(kept)))
         } else {
-            binary.value = .written(try SealedValue.seal(try BinaryEncoder.encode(load())[...]))
+            binary.value = .written(try SealedValue.seal(try BinaryEncoder.encode(load())))
         }
     }
 }

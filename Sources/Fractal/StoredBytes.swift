@@ -61,6 +61,9 @@ final class StoredBytes<Value: Sendable>: Sendable {
         }
         do {
             for step in waiting { try step(&value) }
+        } catch let unreadable as UnreadableSlice {
+            // A step that reads a part of the value kept apart, such as a page, which cannot be read.
+            throw unreadable
         } catch {
             throw UnreadableSlice(reason: "a kept change no longer applies (\(StoreError.oneLine(error)))")
         }

@@ -54,6 +54,19 @@ public struct BinaryFieldWriter {
         count += 1
     }
 
+    /// A field that is a list of whole numbers.
+    public mutating func int64s(_ values: [Int64]) {
+        body.tag(.list)
+        body.sized { list in
+            list.unsigned(UInt64(values.count))
+            for value in values {
+                list.tag(.signed)
+                list.signed(value)
+            }
+        }
+        count += 1
+    }
+
     /// A field that is a dictionary of strings by string, its keys in order.
     public mutating func stringsByString(_ values: [String: String]) {
         body.tag(.keyed)
@@ -103,6 +116,9 @@ public struct BinaryFieldWriter {
         count += 1
     }
 
+    /// What was written so far, one field after another, without the list around them.
+    var bodyBytes: [UInt8] { body.bytes }
+
     /// Writes the fields written so far, as one list.
     private func close(into writer: inout BinaryWriter) {
         writer.tag(.list)
@@ -149,6 +165,24 @@ public struct BinaryFieldReader {
         strings.reserveCapacity(list.count)
         for _ in 0..<list.count { strings.append(try ScalarReading.string(&list.reader)) }
         return strings
+    }
+
+    /// A field that is a list of whole numbers.
+    public mutating func int64s() throws -> [Int64] {
+        var list = try BinaryFieldReader.list(&reader)
+        var values: [Int64] = []
+        values.reserveCapacity(list.count)
+        // Read in one loop, not through `ScalarReading`'s checks for any type: a list of a
+        // hundred thousand, such as the to-dos' index, is read at every start.
+        do {
+            for _ in 0..<list.count {
+                guard try list.reader.tag() == .signed else { throw list.reader.damage("expected a number", back: 1) }
+                values.append(try list.reader.signed())
+            }
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(error)"))
+        }
+        return values
     }
 
     /// A field that is a dictionary of strings by string.
@@ -215,8 +249,34 @@ extension KeyedDecodingContainer {
         of type: Element.Type, forKey key: Key, from decoder: any Decoder
     ) throws -> [Element] {
         guard let binary = decoder as? ValueDecoder else { return try decode([Element].self, forKey: key) }
-        var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).reader(for: key)
+        var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).unsealedReader(for: key)
         return try ScalarReading.under(key) { try BinaryFieldReader.elements(of: &reader) { try Element(fields: &$0) } }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The value under `key`, which reads its own fields: field by field when `decoder` reads a
+    /// store's binary form, checked against its seal if it has one; through `Codable` otherwise.
+    public func decodeFields<Value: BinaryFieldDecodable>(
+        _ type: Value.Type, forKey key: Key, from decoder: any Decoder
+    ) throws -> Value {
+        guard let binary = decoder as? ValueDecoder else { return try decode(type, forKey: key) }
+        var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).unsealedReader(for: key)
+        return try ScalarReading.under(key) {
+            var fields = BinaryFieldReader(try BinaryFieldReader.list(&reader).reader)
+            return try Value(fields: &fields)
+        }
+    }
+}
+
+extension KeyedReader {
+    /// A reader of the value under `key`: of its body, checked against its seal, when it is
+    /// sealed (`encodeFieldList(_:forKey:to:sealed:)`).
+    func unsealedReader(for key: Key) throws -> BinaryReader {
+        var found = try reader(for: key)
+        return try ScalarReading.under(key) {
+            try ScalarReading.wrapping { try found.unsealed(named: key.stringValue) }
+        }
     }
 }
 
@@ -235,7 +295,7 @@ extension KeyedDecodingContainer {
             for element in elements { try each(element) }
             return
         }
-        var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).reader(for: key)
+        var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).unsealedReader(for: key)
         // `each`'s own error leaves the reading's, which puts `key` and the position in front of
         // an error's coding path, and is thrown as it came.
         var refused: (any Error)?
@@ -258,15 +318,30 @@ extension KeyedDecodingContainer {
 }
 
 extension KeyedEncodingContainer {
+    /// Encodes a value that writes its own fields under `key`: field by field when `encoder`
+    /// writes a store's binary form, and there `sealed` by a checksum of its own if asked;
+    /// through `Codable` otherwise.
+    public mutating func encodeFields(
+        _ value: some BinaryFieldEncodable, forKey key: Key, to encoder: any Encoder, sealed: Bool = false
+    ) throws {
+        guard let binary = encoder as? ValueEncoder else { return try encode(value, forKey: key) }
+        var fields = BinaryFieldWriter()
+        try fields.nested { try value.write(fields: &$0) }
+        let bytes = fields.bodyBytes
+        binary.keyedBox().set(.written(sealed ? try SealedValue.seal(bytes) : bytes), for: key.stringValue)
+    }
+
     /// Encodes a list of values under `key`: written field by field when `encoder` writes a
-    /// store's binary form, through `Codable` otherwise. `encoder` is the one this container came
-    /// from.
+    /// store's binary form, and there `sealed` by a checksum of its own if asked, so that the
+    /// value holding it can be checked without it (`SealedValue`); through `Codable` otherwise.
+    /// `encoder` is the one this container came from.
     public mutating func encodeFieldList<Element: BinaryFieldEncodable>(
-        _ elements: some Collection<Element>, forKey key: Key, to encoder: any Encoder
+        _ elements: some Collection<Element>, forKey key: Key, to encoder: any Encoder, sealed: Bool = false
     ) throws {
         guard let binary = encoder as? ValueEncoder else { return try encode(Array(elements), forKey: key) }
         var writer = BinaryWriter()
         try BinaryFieldWriter.write(elements, to: &writer)
-        binary.keyedBox().set(.written(writer.bytes), for: key.stringValue)
+        binary.keyedBox().set(
+            .written(sealed ? try SealedValue.seal(writer.bytes) : writer.bytes), for: key.stringValue)
     }
 }
