@@ -44,9 +44,9 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
                 name: "a newer format", variant: .disk,
                 make: { path in
                     var bytes = try storeBytes(.disk, at: path)
-                    bytes[8] = 4
+                    bytes[8] = 5
                     try write(bytes, to: path)
-                }, says: "format version 4"),
+                }, says: "format version 5"),
             DamagedFile(
                 name: "a database of another schema", variant: .sqlite,
                 make: { try sqlite(at: $0, "CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('la');") },
@@ -55,8 +55,8 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
                 name: "a newer schema", variant: .sqlite,
                 make: { path in
                     try makeStore(.sqlite, at: path)
-                    try sqlite(at: path, "PRAGMA user_version = 5;")
-                }, says: "format version 5"),
+                    try sqlite(at: path, "PRAGMA user_version = 6;")
+                }, says: "format version 6"),
         ]
 
     /// The start of a JFIF file.

@@ -80,6 +80,57 @@ struct UnreadableSliceSpec {
         #expect(try run("todo", ["add", "milk"]).status == 65, "the to-dos are as unreadable as they were")
     }
 
+    /// The to-dos are kept in pages of 512, each sealed on its own: a byte flipped in the first
+    /// page stops the commands that read it, and no other to-do command.
+    @Test(arguments: ["disk", "sqlite"])
+    func aFlippedByteInOnePageOfToDosStopsOnlyTheCommandsThatReadIt(_ kind: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("\(kind).store").path
+        let lines = folder.appendingPathComponent("todo.txt")
+        try (1...1_100).map { "task number \($0) +tag" }.joined(separator: "\n").write(
+            to: lines, atomically: true, encoding: .utf8)
+        let todo = { (words: [String]) in
+            try ProgramRun.of("todo", words + ["--store", kind, "--data", store, "--now", "2026-11-22T12:00:00Z"])
+        }
+        #expect(try todo(["import", lines.path, "--format", "todotxt"]).status == 0)
+        // The short ids `todo list` shows, by title, while every page reads.
+        let shown = try todo(["list"]).stdout.split(separator: "\n")
+        let id = { (title: String) in
+            String(try #require(shown.first { $0.hasSuffix(" \(title)  +tag") }).prefix { $0 != " " })
+        }
+        let (onFirstPage, onSecondPage) = (try id("task number 40"), try id("task number 1000"))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        // The title as the first page holds it, after the pages' key (the journal and the undo
+        // history hold it too).
+        let title = Array("task number 41".utf8)
+        let pages = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("pages".utf8)) })
+        let at = try #require(
+            bytes.indices[pages...].first {
+                bytes[$0...].starts(with: title)
+                    && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0 + title.count])
+            })
+        bytes[at + 5] ^= 0x01  // "task number" becomes "task oumber"
+        try Data(bytes).write(to: URL(fileURLWithPath: store))
+
+        let add = try todo(["add", "milk"])
+        let doneOnSecondPage = try todo(["done", onSecondPage])
+        let doneOnFirstPage = try todo(["done", onFirstPage])
+        let list = try todo(["list"])
+
+        #expect(add.status == 0, "a new to-do waits with the last page: \(add.stderr)")
+        #expect(doneOnSecondPage.status == 0, "\(doneOnSecondPage.stderr)")
+        let damage =
+            "Error: cannot read the store at \(store): a record does not hold what this program wrote "
+            + "(its part \"pages 1\" fails the checksum it was sealed with). It was left untouched.\n"
+        for run in [doneOnFirstPage, list] {
+            #expect(run.status == 65)
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr == damage)
+        }
+    }
+
     @Test func aRecordedRunStopsBeforeItStartsAndRecordsNothing() throws {
         let (folder, store) = try copy()
         defer { try? FileManager.default.removeItem(at: folder) }

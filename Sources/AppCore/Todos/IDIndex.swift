@@ -1,24 +1,59 @@
-/// The to-dos' ids in sorted order, so that the shortest prefix telling them apart is found from
-/// an id's two neighbours instead of by comparing every pair.
+/// The to-dos' ids in sorted order, each with the place of its to-do (see `TodoItems`): the
+/// shortest prefix telling them apart is found from an id's two neighbours instead of by
+/// comparing every pair, an id is resolved by a binary search, and its to-do is found in its page
+/// without reading the others.
 struct IDIndex: Sendable {
     /// No prefix is shorter, however few the items: four digits are easy to type and to read.
     static let shortest = 4
 
-    private var sorted: [TodoID] = []
+    private(set) var sorted: [TodoID] = []
+    /// The place of each id's to-do in `sorted`, at the same position.
+    private(set) var places: [Int32] = []
 
     init() {}
 
-    /// The index of `ids`, with room for `roomToGrow` more before it must be copied to grow.
-    init(_ ids: some Sequence<TodoID>, roomToGrow: Int = 0) {
-        sorted.reserveCapacity(ids.underestimatedCount + roomToGrow)
+    /// The index of `ids`, whose to-dos are at `places`, element for element; with room for
+    /// `roomToGrow` more before it must be copied to grow.
+    init(_ ids: some Collection<TodoID>, places: some Collection<Int32>, roomToGrow: Int = 0) {
+        sorted.reserveCapacity(ids.count + roomToGrow)
         sorted.append(contentsOf: ids)
-        Self.sort(&sorted)
+        self.places.reserveCapacity(ids.count + roomToGrow)
+        self.places.append(contentsOf: places)
+        Self.sort(&sorted, carrying: &self.places)
     }
 
-    /// Adds an id; returns the prefix length it needs to differ from its neighbours.
-    mutating func insert(_ id: TodoID) -> Int {
+    /// The index of `ids`, each at place 0: for the ids alone.
+    init(_ ids: some Collection<TodoID>) {
+        self.init(ids, places: repeatElement(0, count: ids.count))
+    }
+
+    /// An index as a store kept it, already in order: sealed, it is as this program wrote it, so
+    /// its order is not checked again, which would compare every pair of ids at each start. Nil
+    /// when the two lists are not as long as each other.
+    init?(sorted: [TodoID], places: [Int32]) {
+        guard sorted.count == places.count else { return nil }
+        (self.sorted, self.places) = (sorted, places)
+    }
+
+    var count: Int { sorted.count }
+
+    /// An id the index holds more than once, if any: in order, the same ids sit together.
+    var repeated: TodoID? {
+        zip(sorted, sorted.dropFirst()).first { $0 == $1 }?.0
+    }
+
+    /// Where `id`'s to-do is, or nil when no to-do has that id.
+    func place(of id: TodoID) -> Int32? {
+        let position = slot(of: id)
+        return position < sorted.count && sorted[position] == id ? places[position] : nil
+    }
+
+    /// Adds an id whose to-do is at `place`; returns the prefix length it needs to differ from its
+    /// neighbours.
+    mutating func insert(_ id: TodoID, place: Int32) -> Int {
         let position = slot(of: id)
         sorted.insert(id, at: position)
+        places.insert(place, at: position)
         let before = position > 0 ? Self.sharedPrefix(id, sorted[position - 1]) + 1 : 0
         let after = position + 1 < sorted.count ? Self.sharedPrefix(id, sorted[position + 1]) + 1 : 0
         return max(Self.shortest, before, after)
@@ -26,10 +61,21 @@ struct IDIndex: Sendable {
 
     /// Adds many ids at once: appended, then sorted together, instead of shifting the index once
     /// for each; returns the prefix length that tells every id apart.
-    mutating func insert(contentsOf ids: some Collection<TodoID>) -> Int {
+    mutating func insert(contentsOf ids: some Collection<TodoID>, places added: some Collection<Int32>) -> Int {
         sorted.append(contentsOf: ids)
-        Self.sort(&sorted)
+        places.append(contentsOf: added)
+        Self.sort(&sorted, carrying: &places)
         return abbreviation
+    }
+
+    /// Adds many ids at once, each at place 0: for the ids alone.
+    mutating func insert(contentsOf ids: some Collection<TodoID>) -> Int {
+        insert(contentsOf: ids, places: repeatElement(0, count: ids.count))
+    }
+
+    /// Moves every to-do to the place `moved` gives for where it was.
+    mutating func move(_ moved: (Int32) -> Int32) {
+        for position in places.indices { places[position] = moved(places[position]) }
     }
 
     /// The ids that start with `prefix`, in sorted order: they sit together, from where `prefix`
@@ -51,13 +97,20 @@ struct IDIndex: Sendable {
 
     mutating func remove(_ id: TodoID) {
         let position = slot(of: id)
-        if position < sorted.count && sorted[position] == id { sorted.remove(at: position) }
+        guard position < sorted.count && sorted[position] == id else { return }
+        sorted.remove(at: position)
+        places.remove(at: position)
     }
 
-    /// Takes many ids out at once: the index is filtered in one pass, instead of shifting the ids
-    /// after each one removed.
+    /// Takes many ids out at once, in one pass, instead of shifting the ids after each one removed.
     mutating func remove(contentsOf ids: Set<TodoID>) {
-        sorted.removeAll { ids.contains($0) }
+        var kept = 0
+        for position in sorted.indices where !ids.contains(sorted[position]) {
+            (sorted[kept], places[kept]) = (sorted[position], places[position])
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        places.removeLast(places.count - kept)
     }
 
     /// The prefix length that tells every id apart: neighbours in sorted order share the most.
@@ -97,38 +150,41 @@ struct IDIndex: Sendable {
         return shared
     }
 
-    /// Sorts `ids` as `sort()` does. Where every id is ASCII, as the ids the programs draw are,
-    /// text order is the bytes' order: each id's first eight bytes, read as one number, are sorted
-    /// a byte at a time (a radix sort), and only ids whose first eight bytes are the same are then
-    /// compared as text. Comparing 100,000 ids as text cost 115 M instructions each time a store
-    /// opened (callgrind, `todo add`), and the standard library's sort of the numbers 45 M.
-    private static func sort(_ ids: inout [TodoID]) {
-        guard ids.count < Int32.max else {
-            ids.sort()
-            return
-        }
+    /// Sorts `ids` as `sort()` does, and `carried` along with them, element for element. Where
+    /// every id is ASCII, as the ids the programs draw are, text order is the bytes' order: each
+    /// id's first eight bytes, read as one number, are sorted a byte at a time (a radix sort), and
+    /// only ids whose first eight bytes are the same are then compared as text. Comparing 100,000
+    /// ids as text cost 115 M instructions each time a store opened (callgrind, `todo add`), and
+    /// the standard library's sort of the numbers 45 M.
+    private static func sort(_ ids: inout [TodoID], carrying carried: inout [Int32]) {
+        let order = sortedOrder(of: ids)
+        ids = order.map { ids[Int($0)] }
+        carried = order.map { carried[Int($0)] }
+    }
+
+    /// The positions of `ids` in sorted order, equal ids in the order they came.
+    private static func sortedOrder(of ids: [TodoID]) -> [Int32] {
         var keys: [UInt64] = []
         keys.reserveCapacity(ids.count)
         for id in ids {
-            guard let found = id.value.utf8.withContiguousStorageIfAvailable(Self.leadingBytes(ofASCII:)),
+            guard ids.count < Int32.max,
+                let found = id.value.utf8.withContiguousStorageIfAvailable(Self.leadingBytes(ofASCII:)),
                 let leading = found
             else {
-                ids.sort()
-                return
+                return ids.indices.map(Int32.init).sorted { (ids[Int($0)], $0) < (ids[Int($1)], $1) }
             }
             keys.append(leading)
         }
-        let order = Self.radixOrder(of: keys)
-        var sorted = order.map { ids[Int($0)] }
+        var order = Self.radixOrder(of: keys)
         // Ids whose first eight bytes are the same sit together: sort each such run as text.
         var start = 0
         while start < order.count {
             var end = start + 1
             while end < order.count && keys[Int(order[end])] == keys[Int(order[start])] { end += 1 }
-            if end - start > 1 { sorted[start..<end].sort() }
+            if end - start > 1 { order[start..<end].sort { (ids[Int($0)], $0) < (ids[Int($1)], $1) } }
             start = end
         }
-        ids = sorted
+        return order
     }
 
     /// The positions of `keys` in ascending order of key, equal keys in the order they came: a

@@ -34,7 +34,7 @@ private func readTodos(_ text: String, format: TodoFormat, clock: TimeSource) th
 private func makeItems(
     _ read: [ImportedTodo], format: TodoFormat, existing: TodoState, random: RandomSource, clock: TimeSource
 ) throws(TodoFailure) -> [TodoItem] {
-    var taken = Set(existing.items.keys)
+    var taken = Set(existing.items.sortedIDs)
     var items: [TodoItem] = []
     let now = clock.now()
     for todo in read {

@@ -78,6 +78,55 @@ struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
     }
 }
 
+/// The to-dos' index as a store keeps it (see `TodoItems`): the ids in sorted order, then where
+/// each one's to-do is, `page * pageSize + slot`, in the same order, then how many digits of an id
+/// tell them apart. Two flat lists read back far faster than a pair for each to-do, and the
+/// abbreviation kept is one pass over every id fewer at each start.
+struct StoredIndex: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
+    let ids: [TodoID]
+    let places: [Int32]
+    let abbreviation: Int
+
+    init(ids: [TodoID], places: [Int32], abbreviation: Int) {
+        (self.ids, self.places, self.abbreviation) = (ids, places, abbreviation)
+    }
+
+    init(from decoder: any Decoder) throws {
+        var fields = try decoder.unkeyedContainer()
+        self.init(
+            ids: try fields.decode([String].self).map(TodoID.init), places: try fields.decode([Int32].self),
+            abbreviation: try fields.decode(Int.self))
+    }
+
+    init(fields: inout BinaryFieldReader) throws {
+        let ids = try fields.strings().map(TodoID.init)
+        let places = try fields.int64s().map { place in
+            guard let fitting = Int32(exactly: place), fitting >= 0 else {
+                throw StoredFieldError(field: "place of a to-do", text: "\(place)")
+            }
+            return fitting
+        }
+        let abbreviation = try fields.int64()
+        guard (Int64(IDIndex.shortest)...Int64(TodoLimits.idBytes + 1)).contains(abbreviation) else {
+            throw StoredFieldError(field: "length of a short id", text: "\(abbreviation)")
+        }
+        self.init(ids: ids, places: places, abbreviation: Int(abbreviation))
+    }
+
+    func write(fields: inout BinaryFieldWriter) {
+        fields.strings(ids.map(\.value))
+        fields.int64s(places.map(Int64.init))
+        fields.int64(Int64(abbreviation))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var fields = encoder.unkeyedContainer()
+        try fields.encode(ids.map(\.value))
+        try fields.encode(places)
+        try fields.encode(abbreviation)
+    }
+}
+
 struct StoredJournalEntry: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
     let entry: JournalEntry
 

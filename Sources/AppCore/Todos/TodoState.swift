@@ -7,8 +7,8 @@ import Fractal
     import Foundation
 #endif
 
-/// The to-dos, in the order they were made, keyed by id so that finding one costs O(1); the
-/// commands that can be undone and redone; and the journal.
+/// The to-dos, in the order they were made, in pages with an index of their ids (`TodoItems`);
+/// the commands that can be undone and redone; and the journal.
 public struct TodoState: Changeable, Fresh {
     public enum Change: Codable, Equatable, Sendable {
         case perform(TodoBatch)
@@ -25,7 +25,7 @@ public struct TodoState: Changeable, Fresh {
     /// repay.
     private static let fewEdits = 16
 
-    public private(set) var items: OrderedDictionary<TodoID, TodoItem> = [:]
+    public private(set) var items = TodoItems()
     /// What happened to which to-do, oldest first.
     public var journal: Deque<JournalEntry> { keptJournal.value }
     /// The commands `undo` can go back over, oldest first.
@@ -42,28 +42,28 @@ public struct TodoState: Changeable, Fresh {
     /// The length of id prefix that tells every item apart, at least four: kept up to date as ids
     /// come and go, so that a message that only changes an item costs the same at any size.
     public private(set) var abbreviation = IDIndex.shortest
-    /// The ids in order, for `abbreviation`; derived from `items`, never stored.
-    private var index = IDIndex()
 
     public init() {}
 
-    public mutating func apply(_ change: Change) throws(TodoFailure) {
+    /// Applies a change: throws a `TodoFailure` when it does not apply, or `UnreadableSlice` when
+    /// a page of to-dos it touches cannot be read.
+    public mutating func apply(_ change: Change) throws {
         switch change {
         case .perform(let command):
             let done = try resolve(command)
-            put(done.after, over: done)
+            try put(done.after, over: done)
             let named = command.edits.count > Self.fewEdits ? Self.namedActions(of: command) : nil
             keptJournal.edit(JournalLines(done: done, doing: .performed(command, named: named), moment: command.at))
             keptUndoable.edit(PushCommand(done: done, limit: Self.undoLimit))
             keptRedoable = Deferred([])
         case .undo(let moment):
-            guard let done = keptUndoable.value.popLast() else { throw .nothingToUndo }
-            put(done.before, over: done)
+            guard let done = keptUndoable.value.popLast() else { throw TodoFailure.nothingToUndo }
+            try put(done.before, over: done)
             keptJournal.edit(JournalLines(done: done, doing: .undone, moment: moment))
             keptRedoable.edit(PushCommand(done: done, limit: nil))
         case .redo(let moment):
-            guard let done = keptRedoable.value.popLast() else { throw .nothingToRedo }
-            put(done.after, over: done)
+            guard let done = keptRedoable.value.popLast() else { throw TodoFailure.nothingToRedo }
+            try put(done.after, over: done)
             keptJournal.edit(JournalLines(done: done, doing: .redone, moment: moment))
             keptUndoable.edit(PushCommand(done: done, limit: nil))
         }
@@ -72,19 +72,19 @@ public struct TodoState: Changeable, Fresh {
     /// The id that `reference` names: the whole id, or a prefix no other id shares.
     public func resolve(_ reference: String) throws(TodoFailure) -> TodoID {
         let key = reference.lowercased()
-        if items[TodoID(key)] != nil { return TodoID(key) }
-        let matches = key.isEmpty ? [] : index.ids(startingWith: key)
+        if items.contains(TodoID(key)) { return TodoID(key) }
+        let matches = key.isEmpty ? [] : items.ids(startingWith: key)
         guard let match = matches.first else { throw .notFound(reference: reference) }
         guard matches.count == 1 else {
             // Named in the order they were made, as `todo list` shows them.
-            let made = matches.sorted { (items.index(forKey: $0) ?? 0) < (items.index(forKey: $1) ?? 0) }
+            let made = matches.sorted { items.order(of: $0) < items.order(of: $1) }
             throw .ambiguous(reference: reference, matches: Array(made.prefix(5)))
         }
         return match
     }
 
     /// Works out every edit against the items as they are now, touching nothing until all apply.
-    private func resolve(_ command: TodoBatch) throws(TodoFailure) -> DoneCommand {
+    private func resolve(_ command: TodoBatch) throws -> DoneCommand {
         var before: [TodoID: TodoItem] = [:]
         var after: [TodoID: TodoItem] = [:]
         var touched: [TodoID] = []
@@ -99,19 +99,21 @@ public struct TodoState: Changeable, Fresh {
             if many { seen.insert(id) }
             return true
         }
-        func current(_ id: TodoID) -> TodoItem? { wasTouched(id) ? after[id] : items[id] }
+        func current(_ id: TodoID) throws -> TodoItem? { wasTouched(id) ? after[id] : try items.item(id) }
+        func exists(_ id: TodoID) -> Bool { wasTouched(id) ? after[id] != nil : items.contains(id) }
         for edit in command.edits {
             switch edit {
             case .add(let item, _):
-                guard current(item.id) == nil else { throw .duplicateID(id: item.id) }
+                // Whether the id is taken, the index says: the to-do's page is not read.
+                guard !exists(item.id) else { throw TodoFailure.duplicateID(id: item.id) }
                 _ = touch(item.id)
                 after[item.id] = item
             case .alter(let id, let changes):
-                guard let item = current(id) else { throw .notFound(reference: id.value) }
+                guard let item = try current(id) else { throw TodoFailure.notFound(reference: id.value) }
                 if touch(id) { before[id] = item }
                 after[id] = try item.alter(changes)
             case .delete(let id):
-                guard let item = current(id) else { throw .notFound(reference: id.value) }
+                guard let item = try current(id) else { throw TodoFailure.notFound(reference: id.value) }
                 if touch(id) { before[id] = item }
                 after[id] = nil
             }
@@ -120,32 +122,25 @@ public struct TodoState: Changeable, Fresh {
     }
 
     /// Makes each touched item what `side` says: there, changed in place, or gone.
-    private mutating func put(_ side: [TodoID: TodoItem], over done: DoneCommand) {
-        var removed = false
+    private mutating func put(_ side: [TodoID: TodoItem], over done: DoneCommand) throws {
         // A few ids come and go one by one; many (an import, its undo) are sorted into the index
-        // together and taken out of it and of the items in one pass each, since each insertion
-        // or removal shifts everything after it.
+        // together and taken out of it in one pass, since each insertion or removal shifts
+        // everything after it.
         let oneByOne = done.touched.count <= Self.fewEdits
-        var added: [TodoID] = []
+        var added: [TodoItem] = []
         var gone: Set<TodoID> = []
         for id in done.touched {
             if let item = side[id] {
-                guard items.updateValue(item, forKey: id) == nil else { continue }
-                if oneByOne { abbreviation = max(abbreviation, index.insert(id)) } else { added.append(id) }
-            } else if !oneByOne {
-                if items[id] != nil { gone.insert(id) }
-            } else if items.removeValue(forKey: id) != nil {
-                index.remove(id)
-                removed = true
+                if try !items.replace(item) { added.append(item) }
+            } else if items.contains(id) {
+                gone.insert(id)
             }
         }
-        if !added.isEmpty { abbreviation = max(abbreviation, index.insert(contentsOf: added)) }
+        if !added.isEmpty { abbreviation = max(abbreviation, items.append(contentsOf: added, oneByOne: oneByOne)) }
         if !gone.isEmpty {
-            items.removeAll { gone.contains($0.key) }
-            index.remove(contentsOf: gone)
-            removed = true
+            try items.remove(gone, oneByOne: oneByOne)
+            abbreviation = items.abbreviation
         }
-        if removed { abbreviation = index.abbreviation }
     }
 
     /// What the journal says of an id the command added or deleted: the first such edit of it.
@@ -184,30 +179,43 @@ public struct TodoState: Changeable, Fresh {
         return .changed
     }
 
-    /// Reads from the store the journal and the undo history, if they were not yet.
+    /// Reads from the store every to-do, the journal and the undo history, if they were not yet.
     public func loadEverything() throws {
+        try items.loadAll()
         _ = try keptJournal.load()
         _ = try keptUndoable.load()
         _ = try keptRedoable.load()
     }
 
-    /// Reads from the store, if they were not yet, the parts of the state `command` reads beyond
-    /// the to-dos: the journal to show it, the undo history to go back or forward over it. A
-    /// part that cannot be read is then an error said here, not a stop where it is read.
+    /// Reads from the store, if they were not yet, the parts of the state `command` reads: the
+    /// pages of the to-dos it names and the last page, where a new one goes; every page to list
+    /// or export them; the journal to show it; the undo history to go back or forward over it,
+    /// and the pages of the to-dos that brings back. A part that cannot be read is then an error
+    /// said here, not a stop where it is read.
     public func load(for command: TodoCommand) throws {
         switch command {
+        case .list, .export: try items.loadAll()
         case .showJournal: _ = try keptJournal.load()
         case .undo, .redo:
-            _ = try keptUndoable.load()
-            _ = try keptRedoable.load()
-        default: return
+            let undoable = try keptUndoable.load()
+            let redoable = try keptRedoable.load()
+            try items.load(pagesOf: (command == .undo ? undoable.last : redoable.last)?.touched ?? [])
+        // A new to-do waits with the last page, unread (`TodoItems.append`).
+        case .add, .importItems: return
+        case .show(let reference), .edit(let reference, _), .fork(let reference, _):
+            try items.load(pagesOf: [try? resolve(reference)].compactMap { $0 })
+        case .complete(let references), .reopen(let references), .delete(let references):
+            try items.load(pagesOf: references.compactMap { try? resolve($0) })
         }
     }
 }
 
 extension TodoState {
+    /// `items` is how stores before format 4 (disk; SQLite 5, PostgreSQL 3) kept the to-dos, one
+    /// list, and how a form other than a store's binary one (JSON) keeps them still; a store's
+    /// binary form keeps them in `pages`, with their `index`.
     private enum CodingKeys: String, CodingKey {
-        case items, journal, undoable, redoable
+        case items, pages, index, journal, undoable, redoable
     }
 
     /// How many more items and journal entries a state read from a store has room for.
@@ -215,21 +223,27 @@ extension TodoState {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.pages) {
+            (items, abbreviation) = try Self.decodePagedItems(from: container, decoder)
+        } else {
+            // Each item goes into the list as it is read: a list of a hundred thousand made first
+            // would be copied and freed again.
+            var list: [TodoItem] = []
+            try container.forEachInFieldList(of: StoredItem.self, forKey: .items, from: decoder) { count in
+                list.reserveCapacity(count)
+            } each: {
+                list.append($0.item)
+            }
+            items = TodoItems(list, roomToGrow: Self.roomToGrow)
+            if let twice = items.repeatedID {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .items, in: container, debugDescription: "the id \(twice.value) is there twice")
+            }
+            abbreviation = items.abbreviation
+        }
         // Each list goes straight into its collection, with room for what a run adds: at a
         // thousand to-dos, every array made on the way, and every copy made to grow by one, is
         // memory a starting program must touch.
-        // Each item goes into the dictionary as it is read: a list of a hundred thousand made
-        // first would be copied into it and freed again.
-        var items = OrderedDictionary<TodoID, TodoItem>()
-        try container.forEachInFieldList(of: StoredItem.self, forKey: .items, from: decoder) { count in
-            items.reserveCapacity(count + Self.roomToGrow)
-        } each: { entry in
-            guard items.updateValue(entry.item, forKey: entry.item.id) == nil else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .items, in: container, debugDescription: "the id \(entry.item.id.value) is there twice")
-            }
-        }
-        self.items = items
         keptJournal = try container.decodeDeferredFieldList(
             of: StoredJournalEntry.self, forKey: .journal, from: decoder, empty: []
         ) { entries in
@@ -244,13 +258,41 @@ extension TodoState {
         keptRedoable = try container.decodeDeferredFieldList(
             of: StoredCommand.self, forKey: .redoable, from: decoder, empty: []
         ) { $0.map(\.command) }
-        index = IDIndex(items.keys, roomToGrow: Self.roomToGrow)
-        abbreviation = index.abbreviation
+    }
+
+    /// The to-dos as a store's binary form keeps them: the pages, each read when first used, and
+    /// the index, read now, with the abbreviation it keeps.
+    private static func decodePagedItems(
+        from container: KeyedDecodingContainer<CodingKeys>, _ decoder: any Decoder
+    ) throws -> (TodoItems, abbreviation: Int) {
+        let pages = try container.decodeDeferredPages(of: StoredItem.self, forKey: .pages, from: decoder, empty: []) {
+            $0.map { Optional($0.item) }
+        }
+        let stored = try container.decodeFields(StoredIndex.self, forKey: .index, from: decoder)
+        guard let index = IDIndex(sorted: stored.ids, places: stored.places) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .index, in: container, debugDescription: "the to-dos' index holds more ids than places")
+        }
+        do {
+            return (try TodoItems(pages: pages, index: index), stored.abbreviation)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .index, in: container, debugDescription: error.description)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeFieldList(items.values.map(StoredItem.init), forKey: .items, to: encoder)
+        if encoder.writesBinaryForm {
+            let (pages, index) = items.compacted()
+            try container.encodeDeferredPages(pages, forKey: .pages, to: encoder) {
+                $0.lazy.compactMap { $0 }.map(StoredItem.init)
+            }
+            try container.encodeFields(
+                StoredIndex(ids: index.sorted, places: index.places, abbreviation: abbreviation), forKey: .index,
+                to: encoder, sealed: true)
+        } else {
+            try container.encodeFieldList(items.values.map(StoredItem.init), forKey: .items, to: encoder)
+        }
         try container.encodeDeferredFieldList(keptJournal, forKey: .journal, to: encoder) {
             $0.map(StoredJournalEntry.init)
         }
@@ -262,7 +304,7 @@ extension TodoState {
         }
     }
 
-    /// Two states are equal when what they keep is; the index follows from the items.
+    /// Two states are equal when what they keep is; the abbreviation follows from the items.
     public static func == (lhs: TodoState, rhs: TodoState) -> Bool {
         lhs.items == rhs.items && lhs.keptJournal == rhs.keptJournal && lhs.keptUndoable == rhs.keptUndoable
             && lhs.keptRedoable == rhs.keptRedoable

@@ -6,7 +6,7 @@
 
 /// How a durable store's snapshots and changes are written in each version of its format.
 ///
-/// Version 1 kept them as JSON; versions 2 and 3 keep them in `BinaryFormat`, which a program
+/// Version 1 kept them as JSON; versions 2 to 4 keep them in `BinaryFormat`, which a program
 /// starting up reads far faster. A store of version 1 is still read, and the first writer to open it
 /// rewrites it whole in the newest version.
 enum RecordCoding {
@@ -15,7 +15,8 @@ enum RecordCoding {
 
     /// The coding of a format version, or nil for a version this program never wrote. Version 3
     /// writes records as version 2 did, but seals each slice of a snapshot on its own (see
-    /// `DiskFormat.Kind.sealedSnapshot`).
+    /// `DiskFormat.Kind.sealedSnapshot`); version 4 lets a slice hold sealed parts of its own (see
+    /// `SealedValue`), which a program of version 3 would take for damage.
     init?(version: Int) {
         switch version {
         case 1: self = .json
@@ -24,7 +25,7 @@ enum RecordCoding {
         }
     }
 
-    static let newestVersion = 3
+    static let newestVersion = 4
 
     func encode(_ value: some Encodable) throws -> [UInt8] {
         switch self {

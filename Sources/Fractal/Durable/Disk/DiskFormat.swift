@@ -7,7 +7,8 @@
 /// Payloads are in `BinaryFormat` (JSON in `ValueCoding` in version 1, which is still read;
 /// see `RecordCoding`). Since version 3 the snapshot is a `sealedSnapshot`: its checksum leaves
 /// out the bodies of the state's sealed slices, which are checked when read (`SealedValue`), so
-/// that opening the file does not read every byte of it. A record cut short at the end of the
+/// that opening the file does not read every byte of it; since version 4 a slice may hold sealed
+/// parts of its own, each checked when read (to-dos in pages). A record cut short at the end of the
 /// file is a torn write from a crash: a change that was never acknowledged. A whole record that
 /// fails its checksum is damage, even the last: it may be an acknowledged change (see
 /// `Scan.damagedTail`).

@@ -17,8 +17,9 @@
 /// A class, because it owns the connection.
 final class PostgresJournal<State: Changeable>: Journal, SoundnessCheck {
     /// The version of the store's records: 1, the binary form sealed by a checksum, as the SQLite
-    /// store's rows of version 3; 2, its snapshot sealed slice by slice besides, as those of version 4.
-    static var formatVersion: Int { 2 }
+    /// store's rows of version 3; 2, its snapshot sealed slice by slice besides, as those of version
+    /// 4; 3, a slice holding sealed parts of its own besides, as those of version 5.
+    static var formatVersion: Int { 3 }
     /// The newest version this program writes: the format, and every migration of the state.
     static var newestVersion: StoredVersion { StoredVersion(format: formatVersion, schema: State.migrations.count) }
     /// The channel every PostgreSQL store notifies on, each change's payload the store's name.

@@ -1,0 +1,213 @@
+import Fractal
+
+/// The to-dos, in the order they were made, kept in pages of up to `pageSize` so that a command
+/// that touches a few of a hundred thousand reads a few pages: a store keeps each page sealed on
+/// its own and reads it only when it is first used (`decodeDeferredPages`). An index of the ids
+/// in sorted order says where each to-do is (`IDIndex`): finding one is a binary search and a
+/// step into its page; adding one waits, as an edit of the last page, until that page is read.
+///
+/// A to-do keeps its place in its page until the store's next snapshot: one taken out leaves a
+/// gap there, and a snapshot writes each page read since without its gaps, and drops a page left
+/// empty.
+public struct TodoItems: Equatable, Sendable {
+    /// How many to-dos a page holds at most: small enough that reading one to-do's page costs
+    /// little beside opening the store, large enough that the pages' heads stay few.
+    static let pageSize = 512
+
+    /// The pages, oldest first; in each, the to-dos in the order they were made, nil where one
+    /// was taken out.
+    private var pages: [Deferred<[TodoItem?]>] = []
+    /// Each id and where its to-do is: `page * pageSize + slot`.
+    private var index = IDIndex()
+    /// How many slots of the last page are taken, read or not.
+    private var lastPageLength = 0
+
+    public init() {}
+
+    /// The to-dos of a store of an earlier format, kept as one list: put in pages here.
+    init(_ items: [TodoItem], roomToGrow: Int) {
+        let chunks = stride(from: 0, to: items.count, by: Self.pageSize).map {
+            items[$0..<min($0 + Self.pageSize, items.count)]
+        }
+        pages = chunks.map { Deferred($0.map(Optional.some)) }
+        lastPageLength = chunks.last?.count ?? 0
+        // The to-do at position n of the list is at slot n % pageSize of page n / pageSize: at
+        // place n.
+        index = IDIndex(items.lazy.map(\.id), places: items.indices.lazy.map { Int32($0) }, roomToGrow: roomToGrow)
+    }
+
+    /// The to-dos as a store keeps them: its pages, each read when first used, and its index.
+    /// Throws where the two do not agree, which only damage or a wrong writer makes.
+    init(pages: [Deferred<[TodoItem?]>], index: IDIndex) throws(TodoItemsMismatch) {
+        var last = -1
+        for place in index.places {
+            guard Int(place) / Self.pageSize < pages.count else { throw TodoItemsMismatch(place: Int(place)) }
+            last = max(last, Int(place))
+        }
+        guard pages.isEmpty || last / Self.pageSize == pages.count - 1 else {
+            throw TodoItemsMismatch(place: last)
+        }
+        (self.pages, self.index) = (pages, index)
+        lastPageLength = last < 0 ? 0 : last % Self.pageSize + 1
+    }
+
+    public var count: Int { index.count }
+    public var isEmpty: Bool { index.count == 0 }
+
+    /// Whether a to-do has `id`: the index alone answers, no page is read.
+    public func contains(_ id: TodoID) -> Bool {
+        index.place(of: id) != nil
+    }
+
+    /// The to-do with `id`. A page that cannot be read stops the program, as a slice does: read
+    /// it first through `item(_:)`, or `TodoState.load(for:)`, where that can be said instead.
+    public subscript(id: TodoID) -> TodoItem? {
+        guard let place = index.place(of: id) else { return nil }
+        return pages[page(place)].value[slot(place)]
+    }
+
+    /// The to-do with `id`, reading its page if it was not yet; throws if the page cannot be read.
+    func item(_ id: TodoID) throws -> TodoItem? {
+        guard let place = index.place(of: id) else { return nil }
+        return try pages[page(place)].load()[slot(place)]
+    }
+
+    /// Every to-do, in the order made: every page is read.
+    public var values: some Collection<TodoItem> {
+        pages.lazy.map(\.value).joined().lazy.compactMap { $0 }
+    }
+
+    /// Every id, in the order the to-dos were made: every page is read.
+    public var keys: some Collection<TodoID> {
+        values.lazy.map(\.id)
+    }
+
+    /// Every id, in sorted order, from the index alone.
+    var sortedIDs: [TodoID] { index.sorted }
+
+    /// The ids that start with `prefix`, in sorted order (see `IDIndex.ids(startingWith:)`).
+    func ids(startingWith prefix: String) -> [TodoID] {
+        index.ids(startingWith: prefix)
+    }
+
+    /// An id two to-dos have, which only damage makes.
+    var repeatedID: TodoID? { index.repeated }
+
+    /// How many digits of an id tell every to-do apart.
+    var abbreviation: Int { index.abbreviation }
+
+    /// Where `id`'s to-do stands in the order made, to sort ids by.
+    func order(of id: TodoID) -> Int {
+        index.place(of: id).map(Int.init) ?? Int.max
+    }
+
+    /// Reads the pages that hold `ids`, and the last page, where a new to-do goes.
+    func load(pagesOf ids: some Sequence<TodoID>) throws {
+        for id in ids { _ = try item(id) }
+        _ = try pages.last?.load()
+    }
+
+    /// Reads every page.
+    func loadAll() throws {
+        for page in pages { _ = try page.load() }
+    }
+
+    /// Puts `item` in place of the to-do with its id; false, changing nothing, when none has it.
+    mutating func replace(_ item: TodoItem) throws -> Bool {
+        guard let place = index.place(of: item.id) else { return false }
+        _ = try pages[page(place)].load()
+        pages[page(place)].value[slot(place)] = item
+        return true
+    }
+
+    /// Adds to-dos whose ids are not there yet, after the others; returns the prefix length that
+    /// tells each new id apart from its neighbours. An added to-do waits, unread, with the last
+    /// page, if that page was not read.
+    mutating func append(contentsOf added: [TodoItem], oneByOne: Bool) -> Int {
+        var places: [Int32] = []
+        places.reserveCapacity(added.count)
+        for item in added {
+            if pages.isEmpty || lastPageLength == Self.pageSize {
+                pages.append(Deferred([]))
+                lastPageLength = 0
+            }
+            pages[pages.count - 1].edit(AppendItem(item: item))
+            places.append(Int32((pages.count - 1) * Self.pageSize + lastPageLength))
+            lastPageLength += 1
+        }
+        guard oneByOne else { return index.insert(contentsOf: added.lazy.map(\.id), places: places) }
+        var longest = IDIndex.shortest
+        for (item, place) in zip(added, places) { longest = max(longest, index.insert(item.id, place: place)) }
+        return longest
+    }
+
+    /// Takes out the to-dos with these ids: a few one at a time, many in one pass over the index.
+    mutating func remove(_ gone: Set<TodoID>, oneByOne: Bool) throws {
+        for id in gone {
+            guard let place = index.place(of: id) else { continue }
+            _ = try pages[page(place)].load()
+            pages[page(place)].value[slot(place)] = nil
+            if oneByOne { index.remove(id) }
+        }
+        if !oneByOne { index.remove(contentsOf: gone) }
+    }
+
+    private func page(_ place: Int32) -> Int { Int(place) / Self.pageSize }
+    private func slot(_ place: Int32) -> Int { Int(place) % Self.pageSize }
+
+    public static func == (lhs: TodoItems, rhs: TodoItems) -> Bool {
+        lhs.count == rhs.count && lhs.values.elementsEqual(rhs.values)
+    }
+}
+
+extension TodoItems {
+    /// The pages as a store writes them: each without its gaps, none empty; and the index, with
+    /// every place as it then is. A page nobody read or changed is kept as it came, bytes and all.
+    func compacted() -> (pages: [Deferred<[TodoItem?]>], index: IDIndex) {
+        var kept: [Deferred<[TodoItem?]>] = []
+        // Where each page's to-dos go: the page they go to, and the new slot of each old one
+        // (nil where none moved within the page).
+        var moved: [(page: Int, slots: [Int]?)] = []
+        var anyMoved = false
+        for page in pages {
+            guard !page.isAsStored, page.value.contains(nil) else {
+                anyMoved = anyMoved || moved.count != kept.count
+                moved.append((kept.count, nil))
+                kept.append(page)
+                continue
+            }
+            anyMoved = true
+            var slots = Array(repeating: -1, count: page.value.count)
+            var left: [TodoItem?] = []
+            for (slot, item) in page.value.enumerated() where item != nil {
+                slots[slot] = left.count
+                left.append(item)
+            }
+            moved.append((kept.count, slots))
+            if !left.isEmpty { kept.append(Deferred(left)) }
+        }
+        guard anyMoved else { return (pages, index) }
+        var index = index
+        index.move { place in
+            let (page, slot) = (Int(place) / Self.pageSize, Int(place) % Self.pageSize)
+            return Int32(moved[page].page * Self.pageSize + (moved[page].slots?[slot] ?? slot))
+        }
+        return (kept, index)
+    }
+}
+
+/// A to-do added at the end of a page, when the page is read.
+private struct AppendItem: DeferredEdit {
+    let item: TodoItem
+
+    func apply(to page: inout [TodoItem?]) {
+        page.append(item)
+    }
+}
+
+/// An index that names a page a store does not hold, or a last page it leaves empty.
+struct TodoItemsMismatch: Error, CustomStringConvertible {
+    let place: Int
+
+    var description: String { "the to-dos' index names place \(place), which their pages do not hold" }
+}
