@@ -9,6 +9,8 @@ import Testing
 /// for it. A copy of each store is opened here and must print the same, every run, for ever.
 /// `Tests/Fixtures/Format3` holds the same after eighty imported to-dos, in the stores that seal
 /// each slice of their snapshot on its own: disk format 3, SQLite 4, PostgreSQL 2.
+/// `Tests/Fixtures/Format4` holds the same after 530, in the stores that keep the to-dos in pages
+/// sealed one by one, with an index: disk format 4, SQLite 5, PostgreSQL 3.
 @Suite("stores written by earlier versions")
 struct StoredFixturesSpec {
     /// What the transcripts ran, in order, on one copy of the store: reads first, then undo and
@@ -22,7 +24,7 @@ struct StoredFixturesSpec {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Format2")
 
-    @Test(arguments: ["Format2", "Format3"], ["disk", "sqlite"])
+    @Test(arguments: ["Format2", "Format3", "Format4"], ["disk", "sqlite"])
     func aStoreOfAnEarlierFormatPrintsWhatItPrintedWhenItWasWritten(_ format: String, _ store: String) throws {
         let fixtures = Self.fixtures.deletingLastPathComponent().appendingPathComponent(format)
         let place = try copy(store, from: fixtures)
@@ -33,11 +35,12 @@ struct StoredFixturesSpec {
     }
 
     /// The PostgreSQL store as its first format wrote it (`Tests/Fixtures/Postgres/make-store`),
-    /// and as its second did (`Tests/Fixtures/Format3/make-stores`), each loaded into a schema of
-    /// its own on the test server.
+    /// as its second did (`Tests/Fixtures/Format3/make-stores`) and as its third did
+    /// (`Tests/Fixtures/Format4/make-stores`), each loaded into a schema of its own on the test
+    /// server.
     @Test(
         .enabled(if: PostgresTestServer.url != nil, "set APPCORE_TEST_POSTGRES to a PostgreSQL server's URL to run"),
-        arguments: [("Postgres", "format1"), ("Format3", "postgres")])
+        arguments: [("Postgres", "format1"), ("Format3", "postgres"), ("Format4", "postgres")])
     func aPostgreSQLStoreOfAnEarlierFormatPrintsWhatItPrintedWhenItWasWritten(_ fixture: String, _ name: String)
         throws
     {
