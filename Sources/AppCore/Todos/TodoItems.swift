@@ -120,25 +120,31 @@ public struct TodoItems: Equatable, Sendable {
         return true
     }
 
-    /// Adds to-dos whose ids are not there yet, after the others; returns the prefix length that
-    /// tells each new id apart from its neighbours. An added to-do waits, unread, with the last
-    /// page, if that page was not read.
-    mutating func append(contentsOf added: [TodoItem], oneByOne: Bool) -> Int {
+    /// Adds a to-do whose id is not there yet, after the others; returns the prefix length that
+    /// tells its id apart from its neighbours. It waits, unread, with the last page, if that page
+    /// was not read.
+    mutating func append(_ item: TodoItem) -> Int {
+        index.insert(item.id, place: putLast(item))
+    }
+
+    /// Adds many to-dos whose ids are not there yet, after the others, and sorts their ids into
+    /// the index together; returns the prefix length that tells every id apart.
+    mutating func append(contentsOf added: [TodoItem]) -> Int {
         var places: [Int32] = []
         places.reserveCapacity(added.count)
-        for item in added {
-            if pages.isEmpty || lastPageLength == Self.pageSize {
-                pages.append(Deferred([]))
-                lastPageLength = 0
-            }
-            pages[pages.count - 1].edit(AppendItem(item: item))
-            places.append(Int32((pages.count - 1) * Self.pageSize + lastPageLength))
-            lastPageLength += 1
+        for item in added { places.append(putLast(item)) }
+        return index.insert(contentsOf: added.lazy.map(\.id), places: places)
+    }
+
+    /// Puts `item` at the end of the last page, or of a new one when that is full; returns its place.
+    private mutating func putLast(_ item: TodoItem) -> Int32 {
+        if pages.isEmpty || lastPageLength == Self.pageSize {
+            pages.append(Deferred([]))
+            lastPageLength = 0
         }
-        guard oneByOne else { return index.insert(contentsOf: added.lazy.map(\.id), places: places) }
-        var longest = IDIndex.shortest
-        for (item, place) in zip(added, places) { longest = max(longest, index.insert(item.id, place: place)) }
-        return longest
+        pages[pages.count - 1].edit(AppendItem(item: item))
+        lastPageLength += 1
+        return Int32((pages.count - 1) * Self.pageSize + lastPageLength - 1)
     }
 
     /// Takes out the to-dos with these ids: a few one at a time, many in one pass over the index.

@@ -131,12 +131,17 @@ public struct TodoState: Changeable, Fresh {
         var gone: Set<TodoID> = []
         for id in done.touched {
             if let item = side[id] {
-                if try !items.replace(item) { added.append(item) }
+                if try items.replace(item) { continue }
+                if oneByOne {
+                    abbreviation = max(abbreviation, items.append(item))
+                } else {
+                    added.append(item)
+                }
             } else if items.contains(id) {
                 gone.insert(id)
             }
         }
-        if !added.isEmpty { abbreviation = max(abbreviation, items.append(contentsOf: added, oneByOne: oneByOne)) }
+        if !added.isEmpty { abbreviation = max(abbreviation, items.append(contentsOf: added)) }
         if !gone.isEmpty {
             try items.remove(gone, oneByOne: oneByOne)
             abbreviation = items.abbreviation
