@@ -145,6 +145,13 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     func append(_ changes: [State.Change], reaching state: State) throws {
         try checkSound()
         if !wrote { CrashLeftovers.remove(beside: path) }
+        if format == .slicesSealed, steps.isEmpty {
+            // Version 4's rows are version 5's: only the number changes, in this change's
+            // transaction, so that a slice with seals of its own is never written under 4 (which
+            // a program of version 4 would take for damage). Nothing is read or rewritten.
+            try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            format = .newest
+        }
         guard format == .newest, steps.isEmpty else {
             try replace(with: state)
             return

@@ -17,16 +17,22 @@ struct SQLiteRowFormat: Equatable {
     let isChecksummed: Bool
     /// Whether the snapshot's checksum leaves its sealed slices' bodies to their own seals.
     let sealsSlices: Bool
+    /// Whether a slice may hold sealed parts of its own: read the same way as one that does not,
+    /// but a store of an earlier version is rewritten, its version with it, before it holds one.
+    let nestsSeals: Bool
 
     static let newestVersion = 5
-    static let newest = SQLiteRowFormat(coding: .binary, isChecksummed: true, sealsSlices: true)
+    static let newest = SQLiteRowFormat(coding: .binary, isChecksummed: true, sealsSlices: true, nestsSeals: true)
+    /// Version 4: slices sealed each on its own, none holding a seal of its own.
+    static let slicesSealed = SQLiteRowFormat(coding: .binary, isChecksummed: true, sealsSlices: true)
     /// Version 3: every row, the snapshot too, sealed whole.
     static let sealedWhole = SQLiteRowFormat(coding: .binary, isChecksummed: true)
 
-    private init(coding: RecordCoding, isChecksummed: Bool, sealsSlices: Bool = false) {
+    private init(coding: RecordCoding, isChecksummed: Bool, sealsSlices: Bool = false, nestsSeals: Bool = false) {
         self.coding = coding
         self.isChecksummed = isChecksummed
         self.sealsSlices = sealsSlices
+        self.nestsSeals = nestsSeals
     }
 
     /// The format of a schema version, or nil for a version this program never wrote.
@@ -35,7 +41,8 @@ struct SQLiteRowFormat: Equatable {
         case 1: self.init(coding: .json, isChecksummed: false)
         case 2: self.init(coding: .binary, isChecksummed: false)
         case 3: self = .sealedWhole
-        case 4...Self.newestVersion: self = .newest
+        case 4: self = .slicesSealed
+        case Self.newestVersion: self = .newest
         default: return nil
         }
     }
@@ -45,7 +52,8 @@ struct SQLiteRowFormat: Equatable {
     init?(postgresVersion version: Int) {
         switch version {
         case 1: self = .sealedWhole
-        case 2, 3: self = .newest
+        case 2: self = .slicesSealed
+        case 3: self = .newest
         default: return nil
         }
     }
