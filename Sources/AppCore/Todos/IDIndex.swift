@@ -1,133 +1,252 @@
+import Fractal
+
+/// One run of the index: ids in sorted order, each with the place of its to-do.
+struct IDRun: Equatable, Sendable {
+    var ids: [TodoID] = []
+    var places: [Int32] = []
+}
+
 /// The to-dos' ids in sorted order, each with the place of its to-do (see `TodoItems`): the
 /// shortest prefix telling them apart is found from an id's two neighbours instead of by
 /// comparing every pair, an id is resolved by a binary search, and its to-do is found in its page
 /// without reading the others.
+///
+/// The ids are kept in runs of about `runLength`, each with its first and last id beside it, and
+/// a store reads a run only when it is first used (`decodeDeferredPages`): finding, adding or
+/// taking out one id reads the one run it belongs in, at any size. Taking many out, adding many at
+/// once, and the prefix length after an id is taken out, read every run.
 struct IDIndex: Sendable {
     /// No prefix is shorter, however few the items: four digits are easy to type and to read.
     static let shortest = 4
+    /// How many ids a run holds as the index is cut into runs; one that grows to twice as many is
+    /// split in two.
+    static let runLength = 1024
 
-    private(set) var sorted: [TodoID] = []
-    /// The place of each id's to-do in `sorted`, at the same position.
-    private(set) var places: [Int32] = []
+    /// The runs in order: every id of a run sorts after every id of the runs before it.
+    private(set) var runs: [Deferred<IDRun>] = []
+    /// The first and the last id of each run, and how many it holds, known without reading it.
+    private(set) var firsts: [TodoID] = []
+    private(set) var lasts: [TodoID] = []
+    private(set) var counts: [Int] = []
+    private(set) var count = 0
+    private let runLength: Int
 
-    init() {}
+    init(runLength: Int = IDIndex.runLength) {
+        self.runLength = runLength
+    }
 
-    /// The index of `ids`, whose to-dos are at `places`, element for element; with room for
-    /// `roomToGrow` more before it must be copied to grow.
-    init(_ ids: some Collection<TodoID>, places: some Collection<Int32>, roomToGrow: Int = 0) {
-        sorted.reserveCapacity(ids.count + roomToGrow)
-        sorted.append(contentsOf: ids)
-        self.places.reserveCapacity(ids.count + roomToGrow)
-        self.places.append(contentsOf: places)
-        Self.sort(&sorted, carrying: &self.places)
+    /// The index of `ids`, whose to-dos are at `places`, element for element.
+    init(_ ids: some Collection<TodoID>, places: some Collection<Int32>, runLength: Int = IDIndex.runLength) {
+        var (sorted, placed) = (Array(ids), Array(places))
+        Self.sort(&sorted, carrying: &placed)
+        self.init(sorted: sorted, places: placed, runLength: runLength)
     }
 
     /// The index of `ids`, each at place 0: for the ids alone.
-    init(_ ids: some Collection<TodoID>) {
-        self.init(ids, places: repeatElement(0, count: ids.count))
+    init(_ ids: some Collection<TodoID>, runLength: Int = IDIndex.runLength) {
+        self.init(ids, places: repeatElement(0, count: ids.count), runLength: runLength)
     }
 
-    /// An index as a store kept it, already in order: sealed, it is as this program wrote it, so
-    /// its order is not checked again, which would compare every pair of ids at each start. Nil
-    /// when the two lists are not as long as each other.
-    init?(sorted: [TodoID], places: [Int32]) {
-        guard sorted.count == places.count else { return nil }
-        (self.sorted, self.places) = (sorted, places)
+    /// The index of ids already in order, cut into runs.
+    private init(sorted: [TodoID], places: [Int32], runLength: Int) {
+        self.runLength = runLength
+        for start in stride(from: 0, to: sorted.count, by: runLength) {
+            let end = min(start + runLength, sorted.count)
+            let run = IDRun(ids: Array(sorted[start..<end]), places: Array(places[start..<end]))
+            runs.append(Deferred(run))
+            (firsts, lasts, counts) = (
+                firsts + [run.ids[0]], lasts + [run.ids[end - start - 1]], counts + [end - start]
+            )
+        }
+        count = sorted.count
     }
 
-    var count: Int { sorted.count }
-
-    /// An id the index holds more than once, if any: in order, the same ids sit together.
-    var repeated: TodoID? {
-        zip(sorted, sorted.dropFirst()).first { $0 == $1 }?.0
+    /// An index as a store kept it: its runs, each read when first used, with their first and last
+    /// ids and their counts. Nil when these do not go together.
+    init?(runs: [Deferred<IDRun>], firsts: [TodoID], lasts: [TodoID], counts: [Int]) {
+        guard firsts.count == runs.count, lasts.count == runs.count, counts.count == runs.count,
+            counts.allSatisfy({ $0 > 0 })
+        else { return nil }
+        (self.runs, self.firsts, self.lasts, self.counts) = (runs, firsts, lasts, counts)
+        count = counts.reduce(0, +)
+        runLength = Self.runLength
     }
 
-    /// Where `id`'s to-do is, or nil when no to-do has that id.
-    func place(of id: TodoID) -> Int32? {
-        let position = slot(of: id)
-        return position < sorted.count && sorted[position] == id ? places[position] : nil
+    /// Where `id`'s to-do is, or nil when no to-do has that id; reads the run it belongs in.
+    func place(of id: TodoID) throws -> Int32? {
+        guard let number = run(for: id), firsts[number] <= id, id <= lasts[number] else { return nil }
+        let run = try runs[number].load()
+        let position = Self.slot(of: id, in: run.ids)
+        return position < run.ids.count && run.ids[position] == id ? run.places[position] : nil
     }
 
     /// Adds an id whose to-do is at `place`; returns the prefix length it needs to differ from its
-    /// neighbours.
-    mutating func insert(_ id: TodoID, place: Int32) -> Int {
-        let position = slot(of: id)
-        sorted.insert(id, at: position)
-        places.insert(place, at: position)
-        let before = position > 0 ? Self.sharedPrefix(id, sorted[position - 1]) + 1 : 0
-        let after = position + 1 < sorted.count ? Self.sharedPrefix(id, sorted[position + 1]) + 1 : 0
-        return max(Self.shortest, before, after)
+    /// neighbours, which the runs' first and last ids give where it lands at a run's end.
+    mutating func insert(_ id: TodoID, place: Int32) throws -> Int {
+        guard let number = run(for: id) else {
+            self = IDIndex(sorted: [id], places: [place], runLength: runLength)
+            return Self.shortest
+        }
+        _ = try runs[number].load()
+        let position = Self.slot(of: id, in: runs[number].value.ids)
+        runs[number].value.ids.insert(id, at: position)
+        runs[number].value.places.insert(place, at: position)
+        let run = runs[number].value
+        let before = position > 0 ? run.ids[position - 1] : number > 0 ? lasts[number - 1] : nil
+        let after =
+            position + 1 < run.ids.count ? run.ids[position + 1] : number + 1 < runs.count ? firsts[number + 1] : nil
+        (firsts[number], lasts[number], counts[number]) = (run.ids[0], run.ids[run.ids.count - 1], run.ids.count)
+        count += 1
+        if run.ids.count >= 2 * runLength { split(number) }
+        return max(
+            Self.shortest, before.map { Self.sharedPrefix(id, $0) + 1 } ?? 0,
+            after.map { Self.sharedPrefix(id, $0) + 1 } ?? 0)
     }
 
-    /// Adds many ids at once: appended, then sorted together, instead of shifting the index once
-    /// for each; returns the prefix length that tells every id apart.
-    mutating func insert(contentsOf ids: some Collection<TodoID>, places added: some Collection<Int32>) -> Int {
+    /// Adds many ids at once: every run read, the ids sorted in together and cut into runs anew,
+    /// instead of shifting a run once for each; returns the prefix length that tells every id apart.
+    mutating func insert(contentsOf ids: some Collection<TodoID>, places added: some Collection<Int32>) throws -> Int {
+        var (sorted, places) = try all()
         sorted.append(contentsOf: ids)
         places.append(contentsOf: added)
         Self.sort(&sorted, carrying: &places)
-        return abbreviation
+        self = IDIndex(sorted: sorted, places: places, runLength: runLength)
+        return try abbreviation()
     }
 
     /// Adds many ids at once, each at place 0: for the ids alone.
-    mutating func insert(contentsOf ids: some Collection<TodoID>) -> Int {
-        insert(contentsOf: ids, places: repeatElement(0, count: ids.count))
-    }
-
-    /// Moves every to-do to the place `moved` gives for where it was.
-    mutating func move(_ moved: (Int32) -> Int32) {
-        for position in places.indices { places[position] = moved(places[position]) }
+    mutating func insert(contentsOf ids: some Collection<TodoID>) throws -> Int {
+        try insert(contentsOf: ids, places: repeatElement(0, count: ids.count))
     }
 
     /// The ids that start with `prefix`, in sorted order: they sit together, from where `prefix`
     /// itself would go, so a binary search finds the first and the run ends at the first that
-    /// does not start with it byte for byte. Inside the run, an id whose next character is the
-    /// prefix's last letter with a mark on it (`ab` then U+0301 is `a`, `b́`) does not start with
-    /// it as text, yet ids after it still may: it is skipped, not taken for the end. A prefix that
-    /// is not ASCII, whose other spellings sort elsewhere, is looked for in every id.
-    func ids(startingWith prefix: String) -> [TodoID] {
-        guard prefix.utf8.allSatisfy({ $0 < 0x80 }) else { return sorted.filter { $0.value.hasPrefix(prefix) } }
+    /// does not start with it byte for byte (reading the next run of the index while it goes on).
+    /// Inside the run, an id whose next character is the prefix's last letter with a mark on it
+    /// (`ab` then U+0301 is `a`, `b́`) does not start with it as text, yet ids after it still may:
+    /// it is skipped, not taken for the end. A prefix that is not ASCII, whose other spellings
+    /// sort elsewhere, is looked for in every id.
+    func ids(startingWith prefix: String) throws -> [TodoID] {
+        guard prefix.utf8.allSatisfy({ $0 < 0x80 }) else { return try all().ids.filter { $0.value.hasPrefix(prefix) } }
+        guard let first = run(for: TodoID(prefix)) else { return [] }
         var found: [TodoID] = []
-        var position = slot(of: TodoID(prefix))
-        while position < sorted.count && sorted[position].value.utf8.starts(with: prefix.utf8) {
-            if sorted[position].value.hasPrefix(prefix) { found.append(sorted[position]) }
-            position += 1
+        for number in first..<runs.count {
+            let ids = try runs[number].load().ids
+            var position = number == first ? Self.slot(of: TodoID(prefix), in: ids) : 0
+            while position < ids.count && ids[position].value.utf8.starts(with: prefix.utf8) {
+                if ids[position].value.hasPrefix(prefix) { found.append(ids[position]) }
+                position += 1
+            }
+            if position < ids.count { break }
         }
         return found
     }
 
-    mutating func remove(_ id: TodoID) {
-        let position = slot(of: id)
-        guard position < sorted.count && sorted[position] == id else { return }
-        sorted.remove(at: position)
-        places.remove(at: position)
+    mutating func remove(_ id: TodoID) throws {
+        guard let number = run(for: id) else { return }
+        let position = Self.slot(of: id, in: try runs[number].load().ids)
+        guard position < counts[number], runs[number].value.ids[position] == id else { return }
+        runs[number].value.ids.remove(at: position)
+        runs[number].value.places.remove(at: position)
+        count -= 1
+        counts[number] -= 1
+        guard counts[number] > 0 else {
+            runs.remove(at: number)
+            firsts.remove(at: number)
+            lasts.remove(at: number)
+            counts.remove(at: number)
+            return
+        }
+        let ids = runs[number].value.ids
+        (firsts[number], lasts[number]) = (ids[0], ids[ids.count - 1])
     }
 
-    /// Takes many ids out at once, in one pass, instead of shifting the ids after each one removed.
-    mutating func remove(contentsOf ids: Set<TodoID>) {
-        var kept = 0
-        for position in sorted.indices where !ids.contains(sorted[position]) {
-            (sorted[kept], places[kept]) = (sorted[position], places[position])
-            kept += 1
+    /// Takes many ids out at once: every run read, and the index cut into runs anew, in one pass.
+    mutating func remove(contentsOf gone: Set<TodoID>) throws {
+        let (sorted, places) = try all()
+        var (keptIDs, keptPlaces): ([TodoID], [Int32]) = ([], [])
+        for (id, place) in zip(sorted, places) where !gone.contains(id) {
+            keptIDs.append(id)
+            keptPlaces.append(place)
         }
-        sorted.removeLast(sorted.count - kept)
-        places.removeLast(places.count - kept)
+        self = IDIndex(sorted: keptIDs, places: keptPlaces, runLength: runLength)
+    }
+
+    /// Moves every to-do to the place `moved` gives for where it was; reads every run.
+    mutating func move(_ moved: (Int32) -> Int32) throws {
+        for number in runs.indices {
+            _ = try runs[number].load()
+            for position in runs[number].value.places.indices {
+                runs[number].value.places[position] = moved(runs[number].value.places[position])
+            }
+        }
+    }
+
+    /// Every id in order, with its place; reads every run.
+    func all() throws -> (ids: [TodoID], places: [Int32]) {
+        var (ids, places): ([TodoID], [Int32]) = ([], [])
+        ids.reserveCapacity(count)
+        places.reserveCapacity(count)
+        for run in runs {
+            let read = try run.load()
+            ids.append(contentsOf: read.ids)
+            places.append(contentsOf: read.places)
+        }
+        return (ids, places)
+    }
+
+    /// An id the index holds more than once, if any: in order, the same ids sit together.
+    func repeated() throws -> TodoID? {
+        let ids = try all().ids
+        return zip(ids, ids.dropFirst()).first { $0 == $1 }?.0
     }
 
     /// The prefix length that tells every id apart: neighbours in sorted order share the most.
-    var abbreviation: Int {
+    /// Reads every run.
+    func abbreviation() throws -> Int {
         var longest = Self.shortest
-        for position in sorted.indices.dropFirst() {
-            longest = max(longest, Self.sharedPrefix(sorted[position - 1], sorted[position]) + 1)
+        for number in runs.indices {
+            let ids = try runs[number].load().ids
+            if number > 0 { longest = max(longest, Self.sharedPrefix(lasts[number - 1], ids[0]) + 1) }
+            for position in ids.indices.dropFirst() {
+                longest = max(longest, Self.sharedPrefix(ids[position - 1], ids[position]) + 1)
+            }
         }
         return longest
     }
 
-    /// Where `id` is, or would go, in sorted order: a binary search.
-    private func slot(of id: TodoID) -> Int {
-        var (low, high) = (0, sorted.count)
+    /// The run `id` belongs in: the last whose first id is not after it, or the first run for an
+    /// id before them all; nil when there is none.
+    private func run(for id: TodoID) -> Int? {
+        guard !firsts.isEmpty else { return nil }
+        var (low, high) = (0, firsts.count)
         while low < high {
             let middle = (low + high) / 2
-            if sorted[middle] < id { low = middle + 1 } else { high = middle }
+            if firsts[middle] <= id { low = middle + 1 } else { high = middle }
+        }
+        return max(0, low - 1)
+    }
+
+    /// Cuts a run grown to twice the length in two.
+    private mutating func split(_ number: Int) {
+        let run = runs[number].value
+        let half = run.ids.count / 2
+        let (low, high) = (
+            IDRun(ids: Array(run.ids[..<half]), places: Array(run.places[..<half])),
+            IDRun(ids: Array(run.ids[half...]), places: Array(run.places[half...]))
+        )
+        runs.replaceSubrange(number...number, with: [Deferred(low), Deferred(high)])
+        firsts.replaceSubrange(number...number, with: [low.ids[0], high.ids[0]])
+        lasts.replaceSubrange(number...number, with: [low.ids[half - 1], high.ids[high.ids.count - 1]])
+        counts.replaceSubrange(number...number, with: [low.ids.count, high.ids.count])
+    }
+
+    /// Where `id` is, or would go, in the sorted `ids`: a binary search.
+    private static func slot(of id: TodoID, in ids: [TodoID]) -> Int {
+        var (low, high) = (0, ids.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
         }
         return low
     }

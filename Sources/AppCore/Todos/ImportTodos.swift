@@ -11,7 +11,7 @@ func createImportTodos(
                 throw TodoFailure.tooMany(count: read.count, limit: TodoLimits.importedItems)
             }
             let items = try makeItems(
-                read, format: request.format, existing: store.state(), random: random, clock: clock)
+                read, format: request.format, taken: Set(store.state().items.sortedIDs()), random: random, clock: clock)
             let after = try perform(
                 TodoBatch(
                     label: "import \(items.count) \(request.format.rawValue)", at: clock.now(),
@@ -29,12 +29,12 @@ private func readTodos(_ text: String, format: TodoFormat, clock: TimeSource) th
     }
 }
 
-/// Items for what was read: the file's own id where it gives one that is free, else a new one.
+/// Items for what was read: the file's own id where it gives one that is not `taken`, else a new one.
 /// An item that breaks a rule refuses the whole import, naming where the file gave it.
 private func makeItems(
-    _ read: [ImportedTodo], format: TodoFormat, existing: TodoState, random: RandomSource, clock: TimeSource
+    _ read: [ImportedTodo], format: TodoFormat, taken: Set<TodoID>, random: RandomSource, clock: TimeSource
 ) throws(TodoFailure) -> [TodoItem] {
-    var taken = Set(existing.items.sortedIDs)
+    var taken = taken
     var items: [TodoItem] = []
     let now = clock.now()
     for todo in read {

@@ -78,52 +78,100 @@ struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
     }
 }
 
-/// The to-dos' index as a store keeps it (see `TodoItems`): the ids in sorted order, then where
-/// each one's to-do is, `page * pageSize + slot`, in the same order, then how many digits of an id
-/// tell them apart. Two flat lists read back far faster than a pair for each to-do, and the
-/// abbreviation kept is one pass over every id fewer at each start.
+/// What the to-dos' index says of itself, as a store keeps it (see `TodoItems` and `IDIndex`): the
+/// first and last id of each run and how many it holds, so that a run is read only to look in it;
+/// how many digits of an id tell them apart, which would otherwise take every id to work out; and
+/// how many slots of the last page of to-dos are taken, where the next one goes.
 struct StoredIndex: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
-    let ids: [TodoID]
-    let places: [Int32]
+    let firsts: [TodoID]
+    let lasts: [TodoID]
+    let counts: [Int]
     let abbreviation: Int
+    let lastPageLength: Int
 
-    init(ids: [TodoID], places: [Int32], abbreviation: Int) {
-        (self.ids, self.places, self.abbreviation) = (ids, places, abbreviation)
+    init(firsts: [TodoID], lasts: [TodoID], counts: [Int], abbreviation: Int, lastPageLength: Int) {
+        (self.firsts, self.lasts, self.counts) = (firsts, lasts, counts)
+        (self.abbreviation, self.lastPageLength) = (abbreviation, lastPageLength)
     }
 
     init(from decoder: any Decoder) throws {
         var fields = try decoder.unkeyedContainer()
         self.init(
-            ids: try fields.decode([String].self).map(TodoID.init), places: try fields.decode([Int32].self),
-            abbreviation: try fields.decode(Int.self))
+            firsts: try fields.decode([String].self).map(TodoID.init),
+            lasts: try fields.decode([String].self).map(TodoID.init),
+            counts: try fields.decode([Int].self), abbreviation: try fields.decode(Int.self),
+            lastPageLength: try fields.decode(Int.self))
     }
 
     init(fields: inout BinaryFieldReader) throws {
-        let ids = try fields.strings().map(TodoID.init)
-        let places = try fields.int64s().map { place in
-            guard let fitting = Int32(exactly: place), fitting >= 0 else {
-                throw StoredFieldError(field: "place of a to-do", text: "\(place)")
-            }
-            return fitting
-        }
+        let firsts = try fields.strings().map(TodoID.init)
+        let lasts = try fields.strings().map(TodoID.init)
+        let counts = try fields.int64s()
         let abbreviation = try fields.int64()
-        guard (Int64(IDIndex.shortest)...Int64(TodoLimits.idBytes + 1)).contains(abbreviation) else {
-            throw StoredFieldError(field: "length of a short id", text: "\(abbreviation)")
+        let lastPageLength = try fields.int64()
+        guard counts.allSatisfy({ (1...Int64(Int32.max)).contains($0) }),
+            (Int64(IDIndex.shortest)...Int64(TodoLimits.idBytes + 1)).contains(abbreviation),
+            (0...Int64(TodoItems.pageSize)).contains(lastPageLength)
+        else {
+            throw StoredFieldError(
+                field: "to-dos' index", text: "\(counts.count) runs, \(abbreviation), \(lastPageLength)")
         }
-        self.init(ids: ids, places: places, abbreviation: Int(abbreviation))
+        self.init(
+            firsts: firsts, lasts: lasts, counts: counts.map(Int.init), abbreviation: Int(abbreviation),
+            lastPageLength: Int(lastPageLength))
     }
 
     func write(fields: inout BinaryFieldWriter) {
-        fields.strings(ids.map(\.value))
-        fields.int64s(places.map(Int64.init))
+        fields.strings(firsts.map(\.value))
+        fields.strings(lasts.map(\.value))
+        fields.int64s(counts.map(Int64.init))
         fields.int64(Int64(abbreviation))
+        fields.int64(Int64(lastPageLength))
     }
 
     func encode(to encoder: any Encoder) throws {
         var fields = encoder.unkeyedContainer()
-        try fields.encode(ids.map(\.value))
-        try fields.encode(places)
+        try fields.encode(firsts.map(\.value))
+        try fields.encode(lasts.map(\.value))
+        try fields.encode(counts)
         try fields.encode(abbreviation)
+        try fields.encode(lastPageLength)
+    }
+}
+
+/// An id of the to-dos' index and where its to-do is, `page * pageSize + slot`, as a run of the
+/// index keeps it.
+struct StoredPlace: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
+    let id: TodoID
+    let place: Int32
+
+    init(_ id: TodoID, _ place: Int32) {
+        (self.id, self.place) = (id, place)
+    }
+
+    init(from decoder: any Decoder) throws {
+        var fields = try decoder.unkeyedContainer()
+        self.init(TodoID(try fields.decode(String.self)), try fields.decode(Int32.self))
+    }
+
+    init(fields: inout BinaryFieldReader) throws {
+        let id = TodoID(try fields.string())
+        let place = try fields.int64()
+        guard let fitting = Int32(exactly: place), fitting >= 0 else {
+            throw StoredFieldError(field: "place of a to-do", text: "\(place)")
+        }
+        self.init(id, fitting)
+    }
+
+    func write(fields: inout BinaryFieldWriter) {
+        fields.string(id.value)
+        fields.int64(Int64(place))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var fields = encoder.unkeyedContainer()
+        try fields.encode(id.value)
+        try fields.encode(place)
     }
 }
 

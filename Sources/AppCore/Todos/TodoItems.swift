@@ -25,7 +25,7 @@ public struct TodoItems: Equatable, Sendable {
     public init() {}
 
     /// The to-dos of a store of an earlier format, kept as one list: put in pages here.
-    init(_ items: [TodoItem], roomToGrow: Int) {
+    init(_ items: [TodoItem]) {
         let chunks = stride(from: 0, to: items.count, by: Self.pageSize).map {
             items[$0..<min($0 + Self.pageSize, items.count)]
         }
@@ -33,22 +33,16 @@ public struct TodoItems: Equatable, Sendable {
         lastPageLength = chunks.last?.count ?? 0
         // The to-do at position n of the list is at slot n % pageSize of page n / pageSize: at
         // place n.
-        index = IDIndex(items.lazy.map(\.id), places: items.indices.lazy.map { Int32($0) }, roomToGrow: roomToGrow)
+        index = IDIndex(items.lazy.map(\.id), places: items.indices.lazy.map { Int32($0) })
     }
 
-    /// The to-dos as a store keeps them: its pages, each read when first used, and its index.
-    /// Throws where the two do not agree, which only damage or a wrong writer makes.
-    init(pages: [Deferred<[TodoItem?]>], index: IDIndex) throws(TodoItemsMismatch) {
-        var last = -1
-        for place in index.places {
-            guard Int(place) / Self.pageSize < pages.count else { throw TodoItemsMismatch(place: Int(place)) }
-            last = max(last, Int(place))
-        }
-        guard pages.isEmpty || last / Self.pageSize == pages.count - 1 else {
-            throw TodoItemsMismatch(place: last)
-        }
-        (self.pages, self.index) = (pages, index)
-        lastPageLength = last < 0 ? 0 : last % Self.pageSize + 1
+    /// The to-dos as a store keeps them: its pages and its index, each part read when first used,
+    /// and how many slots of the last page are taken. Throws where these do not go together,
+    /// which only damage or a wrong writer makes.
+    init(pages: [Deferred<[TodoItem?]>], index: IDIndex, lastPageLength: Int) throws(TodoItemsMismatch) {
+        guard index.count == 0 || !pages.isEmpty, (pages.isEmpty ? 0...0 : 1...Self.pageSize).contains(lastPageLength)
+        else { throw TodoItemsMismatch(place: lastPageLength) }
+        (self.pages, self.index, self.lastPageLength) = (pages, index, lastPageLength)
     }
 
     public var count: Int { index.count }
@@ -56,20 +50,27 @@ public struct TodoItems: Equatable, Sendable {
 
     /// Whether a to-do has `id`: the index alone answers, no page is read.
     public func contains(_ id: TodoID) -> Bool {
-        index.place(of: id) != nil
+        (try? index.place(of: id)) != nil
+    }
+
+    /// Whether a to-do has `id`; throws if the part of the index that would hold it cannot be read.
+    func has(_ id: TodoID) throws -> Bool {
+        try index.place(of: id) != nil
     }
 
     /// The to-do with `id`. A page that cannot be read stops the program, as a slice does: read
     /// it first through `item(_:)`, or `TodoState.load(for:)`, where that can be said instead.
     public subscript(id: TodoID) -> TodoItem? {
-        guard let place = index.place(of: id) else { return nil }
-        return pages[page(place)].value[slot(place)]
+        guard let place = try? index.place(of: id), let (page, slot) = try? locate(place) else { return nil }
+        let items = pages[page].value
+        return slot < items.count ? items[slot] : nil
     }
 
     /// The to-do with `id`, reading its page if it was not yet; throws if the page cannot be read.
     func item(_ id: TodoID) throws -> TodoItem? {
-        guard let place = index.place(of: id) else { return nil }
-        return try pages[page(place)].load()[slot(place)]
+        guard let place = try index.place(of: id) else { return nil }
+        let (page, slot) = try locate(place)
+        return try Self.slot(slot, of: pages[page].load(), at: place)
     }
 
     /// Every to-do, in the order made: every page is read.
@@ -83,28 +84,44 @@ public struct TodoItems: Equatable, Sendable {
     }
 
     /// Every id, in sorted order, from the index alone.
-    var sortedIDs: [TodoID] { index.sorted }
+    func sortedIDs() throws -> [TodoID] {
+        try index.all().ids
+    }
 
-    /// The ids that start with `prefix`, in sorted order (see `IDIndex.ids(startingWith:)`).
+    /// The ids that start with `prefix`, in sorted order (see `IDIndex.ids(startingWith:)`); none
+    /// where the index cannot be read, which `load(startingWith:)` says first.
     func ids(startingWith prefix: String) -> [TodoID] {
-        index.ids(startingWith: prefix)
+        (try? index.ids(startingWith: prefix)) ?? []
     }
 
     /// An id two to-dos have, which only damage makes.
-    var repeatedID: TodoID? { index.repeated }
+    var repeatedID: TodoID? { (try? index.repeated()) ?? nil }
 
-    /// How many digits of an id tell every to-do apart.
-    var abbreviation: Int { index.abbreviation }
+    /// How many digits of an id tell every to-do apart: every part of the index is read.
+    func abbreviation() throws -> Int {
+        try index.abbreviation()
+    }
 
     /// Where `id`'s to-do stands in the order made, to sort ids by.
     func order(of id: TodoID) -> Int {
-        index.place(of: id).map(Int.init) ?? Int.max
+        ((try? index.place(of: id)) ?? nil).map(Int.init) ?? Int.max
+    }
+
+    /// Reads the parts of the index that ids starting with `prefix` are in, and the pages of the
+    /// to-dos they name.
+    func load(startingWith prefix: String) throws {
+        for id in try index.ids(startingWith: prefix) { _ = try item(id) }
     }
 
     /// Reads the pages that hold `ids`, and the last page, where a new to-do goes.
     func load(pagesOf ids: some Sequence<TodoID>) throws {
         for id in ids { _ = try item(id) }
         _ = try pages.last?.load()
+    }
+
+    /// Reads every part of the index.
+    func loadIndex() throws {
+        _ = try index.all()
     }
 
     /// Reads every page.
@@ -114,26 +131,27 @@ public struct TodoItems: Equatable, Sendable {
 
     /// Puts `item` in place of the to-do with its id; false, changing nothing, when none has it.
     mutating func replace(_ item: TodoItem) throws -> Bool {
-        guard let place = index.place(of: item.id) else { return false }
-        _ = try pages[page(place)].load()
-        pages[page(place)].value[slot(place)] = item
+        guard let place = try index.place(of: item.id) else { return false }
+        let (page, slot) = try locate(place)
+        _ = try Self.slot(slot, of: pages[page].load(), at: place)
+        pages[page].value[slot] = item
         return true
     }
 
     /// Adds a to-do whose id is not there yet, after the others; returns the prefix length that
     /// tells its id apart from its neighbours. It waits, unread, with the last page, if that page
     /// was not read.
-    mutating func append(_ item: TodoItem) -> Int {
-        index.insert(item.id, place: putLast(item))
+    mutating func append(_ item: TodoItem) throws -> Int {
+        try index.insert(item.id, place: putLast(item))
     }
 
     /// Adds many to-dos whose ids are not there yet, after the others, and sorts their ids into
     /// the index together; returns the prefix length that tells every id apart.
-    mutating func append(contentsOf added: [TodoItem]) -> Int {
+    mutating func append(contentsOf added: [TodoItem]) throws -> Int {
         var places: [Int32] = []
         places.reserveCapacity(added.count)
         for item in added { places.append(putLast(item)) }
-        return index.insert(contentsOf: added.lazy.map(\.id), places: places)
+        return try index.insert(contentsOf: added.lazy.map(\.id), places: places)
     }
 
     /// Puts `item` at the end of the last page, or of a new one when that is full; returns its place.
@@ -150,16 +168,35 @@ public struct TodoItems: Equatable, Sendable {
     /// Takes out the to-dos with these ids: a few one at a time, many in one pass over the index.
     mutating func remove(_ gone: Set<TodoID>, oneByOne: Bool) throws {
         for id in gone {
-            guard let place = index.place(of: id) else { continue }
-            _ = try pages[page(place)].load()
-            pages[page(place)].value[slot(place)] = nil
-            if oneByOne { index.remove(id) }
+            guard let place = try index.place(of: id) else { continue }
+            let (page, slot) = try locate(place)
+            _ = try Self.slot(slot, of: pages[page].load(), at: place)
+            pages[page].value[slot] = nil
+            if oneByOne { try index.remove(id) }
         }
-        if !oneByOne { index.remove(contentsOf: gone) }
+        if !oneByOne { try index.remove(contentsOf: gone) }
     }
 
-    private func page(_ place: Int32) -> Int { Int(place) / Self.pageSize }
-    private func slot(_ place: Int32) -> Int { Int(place) % Self.pageSize }
+    /// The page and slot of a place the index gives; one the pages do not hold is damage.
+    private func locate(_ place: Int32) throws -> (page: Int, slot: Int) {
+        let (page, slot) = (Int(place) / Self.pageSize, Int(place) % Self.pageSize)
+        guard page < pages.count, page < pages.count - 1 || slot < lastPageLength else {
+            throw Self.misplaced(place)
+        }
+        return (page, slot)
+    }
+
+    /// What `slot` of a page read holds; a slot past its end is damage.
+    private static func slot(_ slot: Int, of page: [TodoItem?], at place: Int32) throws -> TodoItem? {
+        guard slot < page.count else { throw misplaced(place) }
+        return page[slot]
+    }
+
+    private static func misplaced(_ place: Int32) -> UnreadableSlice {
+        UnreadableSlice(
+            reason: "a record does not hold what this program wrote (the to-dos' index names place \(place), "
+                + "which their pages do not hold)")
+    }
 
     public static func == (lhs: TodoItems, rhs: TodoItems) -> Bool {
         lhs.count == rhs.count && lhs.values.elementsEqual(rhs.values)
@@ -167,38 +204,48 @@ public struct TodoItems: Equatable, Sendable {
 }
 
 extension TodoItems {
-    /// The pages as a store writes them: each without its gaps, none empty; and the index, with
-    /// every place as it then is. A page nobody read or changed is kept as it came, bytes and all.
-    func compacted() -> (pages: [Deferred<[TodoItem?]>], index: IDIndex) {
+    /// The pages as a store writes them: each without its gaps, none empty; the index, with every
+    /// place as it then is; and how many slots the last page takes. A page nobody read or changed
+    /// is kept as it came, bytes and all, and so is each run of the index while no to-do moved.
+    func compacted() throws -> (pages: [Deferred<[TodoItem?]>], index: IDIndex, lastPageLength: Int) {
         var kept: [Deferred<[TodoItem?]>] = []
         // Where each page's to-dos go: the page they go to, and the new slot of each old one
         // (nil where none moved within the page).
         var moved: [(page: Int, slots: [Int]?)] = []
         var anyMoved = false
-        for page in pages {
+        // Whether the last page kept is the last page, whose length is known without reading it.
+        var keptLastAsItWas = false
+        for (number, page) in pages.enumerated() {
             guard !page.isAsStored, page.value.contains(nil) else {
                 anyMoved = anyMoved || moved.count != kept.count
                 moved.append((kept.count, nil))
                 kept.append(page)
+                keptLastAsItWas = number == pages.count - 1
                 continue
             }
             anyMoved = true
-            var slots = Array(repeating: -1, count: page.value.count)
+            let items = page.value
+            var slots = Array(repeating: -1, count: items.count)
             var left: [TodoItem?] = []
-            for (slot, item) in page.value.enumerated() where item != nil {
+            for (slot, item) in items.enumerated() where item != nil {
                 slots[slot] = left.count
                 left.append(item)
             }
             moved.append((kept.count, slots))
-            if !left.isEmpty { kept.append(Deferred(left)) }
+            if !left.isEmpty {
+                kept.append(Deferred(left))
+                keptLastAsItWas = false
+            }
         }
-        guard anyMoved else { return (pages, index) }
+        guard anyMoved else { return (pages, index, lastPageLength) }
         var index = index
-        index.move { place in
+        try index.move { place in
             let (page, slot) = (Int(place) / Self.pageSize, Int(place) % Self.pageSize)
             return Int32(moved[page].page * Self.pageSize + (moved[page].slots?[slot] ?? slot))
         }
-        return (kept, index)
+        // Another page's length, once the pages after it are gone, is read.
+        let lastLength = keptLastAsItWas ? lastPageLength : kept.last?.value.count ?? 0
+        return (kept, index, lastLength)
     }
 }
 
@@ -215,5 +262,5 @@ private struct AppendItem: DeferredEdit {
 struct TodoItemsMismatch: Error, CustomStringConvertible {
     let place: Int
 
-    var description: String { "the to-dos' index names place \(place), which their pages do not hold" }
+    var description: String { "the to-dos' pages end at slot \(place) of the last, which their index does not allow" }
 }

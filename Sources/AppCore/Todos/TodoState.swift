@@ -100,12 +100,12 @@ public struct TodoState: Changeable, Fresh {
             return true
         }
         func current(_ id: TodoID) throws -> TodoItem? { wasTouched(id) ? after[id] : try items.item(id) }
-        func exists(_ id: TodoID) -> Bool { wasTouched(id) ? after[id] != nil : items.contains(id) }
+        func exists(_ id: TodoID) throws -> Bool { wasTouched(id) ? after[id] != nil : try items.has(id) }
         for edit in command.edits {
             switch edit {
             case .add(let item, _):
                 // Whether the id is taken, the index says: the to-do's page is not read.
-                guard !exists(item.id) else { throw TodoFailure.duplicateID(id: item.id) }
+                guard try !exists(item.id) else { throw TodoFailure.duplicateID(id: item.id) }
                 _ = touch(item.id)
                 after[item.id] = item
             case .alter(let id, let changes):
@@ -133,18 +133,18 @@ public struct TodoState: Changeable, Fresh {
             if let item = side[id] {
                 if try items.replace(item) { continue }
                 if oneByOne {
-                    abbreviation = max(abbreviation, items.append(item))
+                    abbreviation = max(abbreviation, try items.append(item))
                 } else {
                     added.append(item)
                 }
-            } else if items.contains(id) {
+            } else if try items.has(id) {
                 gone.insert(id)
             }
         }
-        if !added.isEmpty { abbreviation = max(abbreviation, items.append(contentsOf: added)) }
+        if !added.isEmpty { abbreviation = max(abbreviation, try items.append(contentsOf: added)) }
         if !gone.isEmpty {
             try items.remove(gone, oneByOne: oneByOne)
-            abbreviation = items.abbreviation
+            abbreviation = try items.abbreviation()
         }
     }
 
@@ -204,13 +204,24 @@ public struct TodoState: Changeable, Fresh {
         case .undo, .redo:
             let undoable = try keptUndoable.load()
             let redoable = try keptRedoable.load()
+            // Taking a to-do out works the short ids out anew, from every id.
+            try items.loadIndex()
             try items.load(pagesOf: (command == .undo ? undoable.last : redoable.last)?.touched ?? [])
-        // A new to-do waits with the last page, unread (`TodoItems.append`).
-        case .add, .importItems: return
+        // A new to-do waits with the last page, unread (`TodoItems.append`); many read the whole
+        // index, to sort their ids into it.
+        case .add: return
+        case .importItems: try items.loadIndex()
         case .show(let reference), .edit(let reference, _), .fork(let reference, _):
-            try items.load(pagesOf: [try? resolve(reference)].compactMap { $0 })
-        case .complete(let references), .reopen(let references), .delete(let references):
-            try items.load(pagesOf: references.compactMap { try? resolve($0) })
+            try items.load(startingWith: reference.lowercased())
+        case .complete(let references), .reopen(let references):
+            for reference in references where !reference.isEmpty {
+                try items.load(startingWith: reference.lowercased())
+            }
+        case .delete(let references):
+            for reference in references where !reference.isEmpty {
+                try items.load(startingWith: reference.lowercased())
+            }
+            try items.loadIndex()
         }
     }
 }
@@ -218,9 +229,9 @@ public struct TodoState: Changeable, Fresh {
 extension TodoState {
     /// `items` is how stores before format 4 (disk; SQLite 5, PostgreSQL 3) kept the to-dos, one
     /// list, and how a form other than a store's binary one (JSON) keeps them still; a store's
-    /// binary form keeps them in `pages`, with their `index`.
+    /// binary form keeps them in `pages`, with their `index` of ids in `runs`.
     private enum CodingKeys: String, CodingKey {
-        case items, pages, index, journal, undoable, redoable
+        case items, pages, index, runs, journal, undoable, redoable
     }
 
     /// How many more items and journal entries a state read from a store has room for.
@@ -239,12 +250,12 @@ extension TodoState {
             } each: {
                 list.append($0.item)
             }
-            items = TodoItems(list, roomToGrow: Self.roomToGrow)
+            items = TodoItems(list)
             if let twice = items.repeatedID {
                 throw DecodingError.dataCorruptedError(
                     forKey: .items, in: container, debugDescription: "the id \(twice.value) is there twice")
             }
-            abbreviation = items.abbreviation
+            abbreviation = try items.abbreviation()
         }
         // Each list goes straight into its collection, with room for what a run adds: at a
         // thousand to-dos, every array made on the way, and every copy made to grow by one, is
@@ -265,21 +276,27 @@ extension TodoState {
         ) { $0.map(\.command) }
     }
 
-    /// The to-dos as a store's binary form keeps them: the pages, each read when first used, and
-    /// the index, read now, with the abbreviation it keeps.
+    /// The to-dos as a store's binary form keeps them: the pages and the runs of the index, each
+    /// read when first used, and what the index says of them, with the abbreviation it keeps.
     private static func decodePagedItems(
         from container: KeyedDecodingContainer<CodingKeys>, _ decoder: any Decoder
     ) throws -> (TodoItems, abbreviation: Int) {
         let pages = try container.decodeDeferredPages(of: StoredItem.self, forKey: .pages, from: decoder, empty: []) {
             $0.map { Optional($0.item) }
         }
+        let runs = try container.decodeDeferredPages(of: StoredPlace.self, forKey: .runs, from: decoder, empty: IDRun())
+        {
+            IDRun(ids: $0.map(\.id), places: $0.map(\.place))
+        }
         let stored = try container.decodeFields(StoredIndex.self, forKey: .index, from: decoder)
-        guard let index = IDIndex(sorted: stored.ids, places: stored.places) else {
+        guard let index = IDIndex(runs: runs, firsts: stored.firsts, lasts: stored.lasts, counts: stored.counts) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .index, in: container, debugDescription: "the to-dos' index holds more ids than places")
+                forKey: .index, in: container, debugDescription: "the to-dos' index does not describe its runs")
         }
         do {
-            return (try TodoItems(pages: pages, index: index), stored.abbreviation)
+            return (
+                try TodoItems(pages: pages, index: index, lastPageLength: stored.lastPageLength), stored.abbreviation
+            )
         } catch {
             throw DecodingError.dataCorruptedError(forKey: .index, in: container, debugDescription: error.description)
         }
@@ -288,13 +305,17 @@ extension TodoState {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if encoder.writesBinaryForm {
-            let (pages, index) = items.compacted()
+            let (pages, index, lastPageLength) = try items.compacted()
             try container.encodeDeferredPages(pages, forKey: .pages, to: encoder) {
                 $0.lazy.compactMap { $0 }.map(StoredItem.init)
             }
+            try container.encodeDeferredPages(index.runs, forKey: .runs, to: encoder) {
+                zip($0.ids, $0.places).map(StoredPlace.init)
+            }
             try container.encodeFields(
-                StoredIndex(ids: index.sorted, places: index.places, abbreviation: abbreviation), forKey: .index,
-                to: encoder, sealed: true)
+                StoredIndex(
+                    firsts: index.firsts, lasts: index.lasts, counts: index.counts, abbreviation: abbreviation,
+                    lastPageLength: lastPageLength), forKey: .index, to: encoder, sealed: true)
         } else {
             try container.encodeFieldList(items.values.map(StoredItem.init), forKey: .items, to: encoder)
         }

@@ -62,5 +62,9 @@ public struct UnreadableSlice: Error, CustomStringConvertible {
     /// What is wrong, in the words `StoreError.unreadable` gives a reason in.
     public let reason: String
 
+    public init(reason: String) {
+        self.reason = reason
+    }
+
     public var description: String { reason }
 }
