@@ -131,6 +131,46 @@ struct UnreadableSliceSpec {
         }
     }
 
+    /// A new to-do waits, unread, with the last page: added to a damaged last page, it is kept,
+    /// and the rewrite of the snapshot that would read the page is left undone, with a warning;
+    /// every program that writes goes on, and `todo list` finds the damage.
+    @Test(arguments: ["disk", "sqlite"])
+    func toDosAddedToADamagedLastPageAreKeptAndTheSnapshotWaits(_ kind: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("\(kind).store").path
+        let (first, more) = (folder.appendingPathComponent("first.txt"), folder.appendingPathComponent("more.txt"))
+        try (1...1_100).map { "task number \($0)" }.joined(separator: "\n").write(
+            to: first, atomically: true, encoding: .utf8)
+        try (1...400).map { "more \($0)" }.joined(separator: "\n").write(to: more, atomically: true, encoding: .utf8)
+        let run = { (program: String, words: [String]) in
+            try ProgramRun.of(program, words + ["--store", kind, "--data", store, "--now", "2026-11-22T12:00:00Z"])
+        }
+        #expect(try run("todo", ["import", first.path, "--format", "todotxt"]).status == 0)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        let pages = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("pages".utf8)) })
+        let title = Array("task number 1050".utf8)  // on the third page, the last
+        let at = try #require(bytes.indices[pages...].first { bytes[$0...].starts(with: title) })
+        bytes[at + 5] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: store))
+
+        let add = try run("todo", ["add", "milk"])
+        let imported = try run("todo", ["import", more.path, "--format", "todotxt"])
+        let flip = try run("coin", ["flip", "--seed", "1"])
+        let list = try run("todo", ["list"])
+
+        #expect(add.status == 0, "\(add.stderr)")
+        for write in [imported, flip] {
+            #expect(write.status == 0, "\(write.stderr)")
+            #expect(!write.stdout.isEmpty)
+            #expect(write.stderr.hasPrefix("Warning: the change was kept, but the snapshot of "), "\(write.stderr)")
+        }
+        #expect(list.status == 65)
+        #expect(list.stderr.contains("its part \"pages 3\" fails the checksum it was sealed with"), "\(list.stderr)")
+        #expect(try run("coin", ["history", "--json"]).stdout.contains("\"flips\""), "the flip is kept")
+    }
+
     @Test func aRecordedRunStopsBeforeItStartsAndRecordsNothing() throws {
         let (folder, store) = try copy()
         defer { try? FileManager.default.removeItem(at: folder) }

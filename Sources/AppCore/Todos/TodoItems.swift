@@ -216,7 +216,9 @@ extension TodoItems {
         // Whether the last page kept is the last page, whose length is known without reading it.
         var keptLastAsItWas = false
         for (number, page) in pages.enumerated() {
-            guard !page.isAsStored, page.value.contains(nil) else {
+            // Read through `load()`: a page that cannot be read stops the rewrite, which the store
+            // then says, and no program.
+            guard !page.isAsStored, try page.load().contains(nil) else {
                 anyMoved = anyMoved || moved.count != kept.count
                 moved.append((kept.count, nil))
                 kept.append(page)
@@ -224,7 +226,7 @@ extension TodoItems {
                 continue
             }
             anyMoved = true
-            let items = page.value
+            let items = try page.load()
             var slots = Array(repeating: -1, count: items.count)
             var left: [TodoItem?] = []
             for (slot, item) in items.enumerated() where item != nil {
@@ -244,7 +246,7 @@ extension TodoItems {
             return Int32(moved[page].page * Self.pageSize + (moved[page].slots?[slot] ?? slot))
         }
         // Another page's length, once the pages after it are gone, is read.
-        let lastLength = keptLastAsItWas ? lastPageLength : kept.last?.value.count ?? 0
+        let lastLength = keptLastAsItWas ? lastPageLength : try kept.last?.load().count ?? 0
         return (kept, index, lastLength)
     }
 }
