@@ -171,6 +171,38 @@ struct UnreadableSliceSpec {
         #expect(try run("coin", ["history", "--json"]).stdout.contains("\"flips\""), "the flip is kept")
     }
 
+    /// A new to-do's id is drawn as the change is made, so the run of the index it goes in is read
+    /// then: a damaged one stops `todo add` with the store's own error, naming it, and nothing is
+    /// kept. (With 600 to-dos there is one run, which every new id goes in.)
+    @Test(arguments: ["disk", "sqlite"])
+    func aToDoAddedToADamagedRunOfTheIndexIsRefusedNamingTheStore(_ kind: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("\(kind).store").path
+        let lines = folder.appendingPathComponent("todo.txt")
+        try (1...600).map { "task number \($0)" }.joined(separator: "\n").write(
+            to: lines, atomically: true, encoding: .utf8)
+        let todo = { (words: [String]) in
+            try ProgramRun.of("todo", words + ["--store", kind, "--data", store, "--now", "2026-11-22T12:00:00Z"])
+        }
+        #expect(try todo(["import", lines.path, "--format", "todotxt"]).status == 0)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        let runs = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("runs".utf8)) })
+        bytes[runs + 200] ^= 0x5A  // inside the one run's ids
+        try Data(bytes).write(to: URL(fileURLWithPath: store))
+
+        let add = try todo(["add", "milk"])
+
+        #expect(add.status == 65)
+        #expect(add.stdout.isEmpty)
+        #expect(
+            add.stderr
+                == "Error: cannot read the store at \(store): a record does not hold what this program wrote "
+                + "(its part \"runs 1\" fails the checksum it was sealed with). It was left untouched.\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data(bytes))
+    }
+
     @Test func aRecordedRunStopsBeforeItStartsAndRecordsNothing() throws {
         let (folder, store) = try copy()
         defer { try? FileManager.default.removeItem(at: folder) }

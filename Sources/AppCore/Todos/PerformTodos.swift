@@ -15,6 +15,9 @@ func keep(_ change: TodoState.Change, in store: Store<TodoState>) throws(TodoFai
         try store.change(change)
     } catch let failure as TodoFailure {
         throw failure
+    } catch let error as StoreError {
+        guard case .unreadable = error else { throw TodoFailure.notStored(reason: "\(error)") }
+        throw TodoFailure.unreadableStore(description: "\(error)")
     } catch {
         throw TodoFailure.notStored(reason: "\(error)")
     }

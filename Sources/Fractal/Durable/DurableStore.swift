@@ -34,7 +34,13 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
                 do {
                     try contents.journal.exclusively {
                         try contents.journal.catchUp(&contents.state)
-                        try contents.state.apply(change)
+                        do {
+                            try contents.state.apply(change)
+                        } catch let unreadable as UnreadableSlice {
+                            // A part the change reads (a page of to-dos, say) is damaged: said as
+                            // the store's other damage is, naming it. Nothing was kept.
+                            throw StoreError.unreadable(path: contents.journal.path, reason: unreadable.reason)
+                        }
                         applied = true
                         try contents.journal.append([change], reaching: contents.state)
                     }
