@@ -11,7 +11,7 @@ func createDeleteTodos(
             let gone = ids.compactMap { before.items[$0] }
             let after = try perform(
                 TodoBatch(
-                    label: "delete \(references.joined(separator: " "))", at: clock.now(),
+                    label: commandLabel("delete", naming: references), at: clock.now(),
                     edits: ids.map { .delete($0) }), on: store)
             // The ids as they were shown: as long as it took to tell them apart before they went.
             return .deleted(items: gone, abbreviation: max(after.abbreviation, before.abbreviation))

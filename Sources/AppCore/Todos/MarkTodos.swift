@@ -11,7 +11,7 @@ func createMarkTodos(
             let verb = request.done ? "done" : "reopen"
             let after = try perform(
                 TodoBatch(
-                    label: "\(verb) \(request.references.joined(separator: " "))", at: now,
+                    label: commandLabel(verb, naming: request.references), at: now,
                     edits: ids.map { .alter($0, [.completed(request.done ? now : nil)]) }), on: store)
             return .changed(items: ids.compactMap { after.items[$0] }, abbreviation: after.abbreviation)
         }

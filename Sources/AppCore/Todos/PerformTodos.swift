@@ -35,6 +35,18 @@ extension TodoState {
     }
 }
 
+/// How a command that names to-dos reads in the journal and in undo's answer: its verb and what
+/// it was given, the first `shownReferences` of many and how many more. Every journal line of the
+/// command repeats it, so naming all of a thousand would grow the store with their square.
+func commandLabel(_ verb: String, naming references: [String]) -> String {
+    let shown = ([verb] + references.prefix(shownReferences)).joined(separator: " ")
+    guard references.count > shownReferences else { return shown }
+    return "\(shown) and \(references.count - shownReferences) more"
+}
+
+/// How many of a command's references its label names.
+let shownReferences = 8
+
 /// Runs a use case's work and answers with what it returns, or with why it failed.
 func answering(_ output: Output<TodoAnswer>, _ work: () throws -> TodoAnswer) {
     do {

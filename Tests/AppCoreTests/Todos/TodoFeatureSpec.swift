@@ -112,6 +112,27 @@ struct TodoFeatureSpec {
         #expect(core.todos.items[item.id] == item)
     }
 
+    /// Each journal line of a command repeats its label: one that names many to-dos names the
+    /// first eight and counts the rest, so that the journal grows with the to-dos, not their square.
+    @Test func aCommandOfManyToDosNamesTheFirstEightInItsLabel() throws {
+        let items = try (1...20).map { try core.add("task \($0)") }
+        let ids = items.map(\.id.value)
+        _ = core.todo(.delete(references: ids))
+
+        #expect(core.todos.items.isEmpty)
+        let label = "delete \(ids.prefix(8).joined(separator: " ")) and 12 more"
+        #expect(core.todo(.undo) == .undid(label: label))
+        #expect(core.todos.items.count == 20)
+        guard case .journal(let entries) = core.todo(.showJournal) else {
+            Issue.record("expected the journal")
+            return
+        }
+        #expect(entries.filter { $0.action == .deleted }.map(\.command) == Array(repeating: label, count: 20))
+        _ = core.todo(.complete(references: Array(ids.prefix(8))))
+        #expect(
+            core.todo(.undo) == .undid(label: "done \(ids.prefix(8).joined(separator: " "))"), "eight are all named")
+    }
+
     @Test func aCommandThatTouchedSeveralItemsUndoesAsOne() throws {
         let first = try core.add("one")
         let second = try core.add("two")
