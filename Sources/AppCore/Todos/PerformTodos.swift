@@ -39,9 +39,11 @@ extension TodoState {
 /// it was given, the first `shownReferences` of many and how many more. Every journal line of the
 /// command repeats it, so naming all of a thousand would grow the store with their square.
 func commandLabel(_ verb: String, naming references: [String]) -> String {
-    let shown = ([verb] + references.prefix(shownReferences)).joined(separator: " ")
-    guard references.count > shownReferences else { return shown }
-    return "\(shown) and \(references.count - shownReferences) more"
+    // A few are joined as an array, the way that costs no allocation beyond the label's own (the
+    // hot path's done and reopen name one).
+    guard references.count > shownReferences else { return "\(verb) \(references.joined(separator: " "))" }
+    let shown = references.prefix(shownReferences).joined(separator: " ")
+    return "\(verb) \(shown) and \(references.count - shownReferences) more"
 }
 
 /// How many of a command's references its label names.
