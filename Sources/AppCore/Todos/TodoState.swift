@@ -57,13 +57,17 @@ public struct TodoState: Changeable, Fresh {
             keptUndoable.edit(PushCommand(done: done, limit: Self.undoLimit))
             keptRedoable = Deferred([])
         case .undo(let moment):
-            guard let done = keptUndoable.value.popLast() else { throw TodoFailure.nothingToUndo }
+            // Taken off the history only once the to-dos are put back: a page or run that cannot be
+            // read leaves the history as it was.
+            guard let done = keptUndoable.value.last else { throw TodoFailure.nothingToUndo }
             try put(done.before, over: done)
+            keptUndoable.value.removeLast()
             keptJournal.edit(JournalLines(done: done, doing: .undone, moment: moment))
             keptRedoable.edit(PushCommand(done: done, limit: nil))
         case .redo(let moment):
-            guard let done = keptRedoable.value.popLast() else { throw TodoFailure.nothingToRedo }
+            guard let done = keptRedoable.value.last else { throw TodoFailure.nothingToRedo }
             try put(done.after, over: done)
+            keptRedoable.value.removeLast()
             keptJournal.edit(JournalLines(done: done, doing: .redone, moment: moment))
             keptUndoable.edit(PushCommand(done: done, limit: nil))
         }
@@ -234,7 +238,7 @@ extension TodoState {
         case items, pages, index, runs, journal, undoable, redoable
     }
 
-    /// How many more items and journal entries a state read from a store has room for.
+    /// How many more journal entries a journal read from a store has room for.
     private static let roomToGrow = 64
 
     public init(from decoder: any Decoder) throws {
@@ -293,13 +297,11 @@ extension TodoState {
             throw DecodingError.dataCorruptedError(
                 forKey: .index, in: container, debugDescription: "the to-dos' index does not describe its runs")
         }
-        do {
-            return (
-                try TodoItems(pages: pages, index: index, lastPageLength: stored.lastPageLength), stored.abbreviation
-            )
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: .index, in: container, debugDescription: error.description)
+        guard let items = TodoItems(pages: pages, index: index, lastPageLength: stored.lastPageLength) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .index, in: container, debugDescription: "the to-dos' pages end where their index does not")
         }
+        return (items, stored.abbreviation)
     }
 
     public func encode(to encoder: any Encoder) throws {

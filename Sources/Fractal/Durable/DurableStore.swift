@@ -33,12 +33,14 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
                 var applied = false
                 do {
                     try contents.journal.exclusively {
-                        try contents.journal.catchUp(&contents.state)
                         do {
+                            try contents.journal.catchUp(&contents.state)
                             try contents.state.apply(change)
                         } catch let unreadable as UnreadableSlice {
                             // A part the change reads (a page of to-dos, say) is damaged: said as
-                            // the store's other damage is, naming it. Nothing was kept.
+                            // the store's other damage is, naming it. Nothing was kept, and the
+                            // state, which the change may have begun on, is read again next time.
+                            contents.journal.forget()
                             throw StoreError.unreadable(path: contents.journal.path, reason: unreadable.reason)
                         }
                         applied = true
