@@ -75,7 +75,7 @@ struct IDIndex: Sendable {
     /// Where `id`'s to-do is, or nil when no to-do has that id; reads the run it belongs in.
     func place(of id: TodoID) throws -> Int32? {
         guard let number = run(for: id), firsts[number] <= id, id <= lasts[number] else { return nil }
-        let run = try runs[number].load()
+        let run = try read(number)
         let position = Self.slot(of: id, in: run.ids)
         return position < run.ids.count && run.ids[position] == id ? run.places[position] : nil
     }
@@ -87,7 +87,7 @@ struct IDIndex: Sendable {
             self = IDIndex(sorted: [id], places: [place], runLength: runLength)
             return Self.shortest
         }
-        _ = try runs[number].load()
+        _ = try read(number)
         let position = Self.slot(of: id, in: runs[number].value.ids)
         runs[number].value.ids.insert(id, at: position)
         runs[number].value.places.insert(place, at: position)
@@ -130,8 +130,9 @@ struct IDIndex: Sendable {
         guard prefix.utf8.allSatisfy({ $0 < 0x80 }) else { return try all().ids.filter { $0.value.hasPrefix(prefix) } }
         guard let first = run(for: TodoID(prefix)) else { return [] }
         var found: [TodoID] = []
-        for number in first..<runs.count {
-            let ids = try runs[number].load().ids
+        // A run whose last id sorts before the prefix holds none that start with it.
+        for number in first..<runs.count where !(lasts[number] < TodoID(prefix)) {
+            let ids = try read(number).ids
             var position = number == first ? Self.slot(of: TodoID(prefix), in: ids) : 0
             while position < ids.count && ids[position].value.utf8.starts(with: prefix.utf8) {
                 if ids[position].value.hasPrefix(prefix) { found.append(ids[position]) }
@@ -144,8 +145,8 @@ struct IDIndex: Sendable {
 
     mutating func remove(_ id: TodoID) throws {
         guard let number = run(for: id) else { return }
-        let position = Self.slot(of: id, in: try runs[number].load().ids)
-        guard position < counts[number], runs[number].value.ids[position] == id else { return }
+        let position = Self.slot(of: id, in: try read(number).ids)
+        guard position < runs[number].value.ids.count, runs[number].value.ids[position] == id else { return }
         runs[number].value.ids.remove(at: position)
         runs[number].value.places.remove(at: position)
         count -= 1
@@ -173,11 +174,11 @@ struct IDIndex: Sendable {
     }
 
     /// Moves every to-do to the place `moved` gives for where it was; reads every run.
-    mutating func move(_ moved: (Int32) -> Int32) throws {
+    mutating func move(_ moved: (Int32) throws -> Int32) throws {
         for number in runs.indices {
-            _ = try runs[number].load()
+            _ = try read(number)
             for position in runs[number].value.places.indices {
-                runs[number].value.places[position] = moved(runs[number].value.places[position])
+                runs[number].value.places[position] = try moved(runs[number].value.places[position])
             }
         }
     }
@@ -187,10 +188,10 @@ struct IDIndex: Sendable {
         var (ids, places): ([TodoID], [Int32]) = ([], [])
         ids.reserveCapacity(count)
         places.reserveCapacity(count)
-        for run in runs {
-            let read = try run.load()
-            ids.append(contentsOf: read.ids)
-            places.append(contentsOf: read.places)
+        for number in runs.indices {
+            let run = try read(number)
+            ids.append(contentsOf: run.ids)
+            places.append(contentsOf: run.places)
         }
         return (ids, places)
     }
@@ -206,13 +207,27 @@ struct IDIndex: Sendable {
     func abbreviation() throws -> Int {
         var longest = Self.shortest
         for number in runs.indices {
-            let ids = try runs[number].load().ids
+            let ids = try read(number).ids
             if number > 0 { longest = max(longest, Self.sharedPrefix(lasts[number - 1], ids[0]) + 1) }
             for position in ids.indices.dropFirst() {
                 longest = max(longest, Self.sharedPrefix(ids[position - 1], ids[position]) + 1)
             }
         }
         return longest
+    }
+
+    /// Run `number`, read if it was not yet, checked against what the index says of it: a run
+    /// that does not hold as many ids as its count, from its first id to its last, is damage.
+    private func read(_ number: Int) throws -> IDRun {
+        let run = try runs[number].load()
+        guard run.ids.count == counts[number], run.places.count == counts[number], run.ids.first == firsts[number],
+            run.ids.last == lasts[number]
+        else {
+            throw UnreadableSlice(
+                reason: "a record does not hold what this program wrote (run \(number + 1) of the to-dos' index "
+                    + "is not what the index says of it)")
+        }
+        return run
     }
 
     /// The run `id` belongs in: the last whose first id is not after it, or the first run for an

@@ -37,18 +37,19 @@ public struct TodoItems: Equatable, Sendable {
     }
 
     /// The to-dos as a store keeps them: its pages and its index, each part read when first used,
-    /// and how many slots of the last page are taken. Throws where these do not go together,
-    /// which only damage or a wrong writer makes.
-    init(pages: [Deferred<[TodoItem?]>], index: IDIndex, lastPageLength: Int) throws(TodoItemsMismatch) {
+    /// and how many slots of the last page are taken. Nil where these do not go together, which
+    /// only damage or a wrong writer makes.
+    init?(pages: [Deferred<[TodoItem?]>], index: IDIndex, lastPageLength: Int) {
         guard index.count == 0 || !pages.isEmpty, (pages.isEmpty ? 0...0 : 1...Self.pageSize).contains(lastPageLength)
-        else { throw TodoItemsMismatch(place: lastPageLength) }
+        else { return nil }
         (self.pages, self.index, self.lastPageLength) = (pages, index, lastPageLength)
     }
 
     public var count: Int { index.count }
     public var isEmpty: Bool { index.count == 0 }
 
-    /// Whether a to-do has `id`: the index alone answers, no page is read.
+    /// Whether a to-do has `id`: the index alone answers, no page is read. A part of the index
+    /// that cannot be read answers no, as `load(for:)` said first; `has(_:)` throws instead.
     public func contains(_ id: TodoID) -> Bool {
         (try? index.place(of: id)) != nil
     }
@@ -107,10 +108,17 @@ public struct TodoItems: Equatable, Sendable {
         ((try? index.place(of: id)) ?? nil).map(Int.init) ?? Int.max
     }
 
-    /// Reads the parts of the index that ids starting with `prefix` are in, and the pages of the
-    /// to-dos they name.
+    /// Reads the parts of the index that ids starting with `prefix` are in, and the page of the
+    /// to-do it names, when it names one: an id, or a prefix only one id has. (A prefix many ids
+    /// share is refused as it is, by their ids alone.)
     func load(startingWith prefix: String) throws {
-        for id in try index.ids(startingWith: prefix) { _ = try item(id) }
+        guard !prefix.isEmpty else { return }
+        if try has(TodoID(prefix)) {
+            _ = try item(TodoID(prefix))
+            return
+        }
+        let matches = try index.ids(startingWith: prefix)
+        if matches.count == 1 { _ = try item(matches[0]) }
     }
 
     /// Reads the pages that hold `ids`, and the last page, where a new to-do goes.
@@ -198,8 +206,26 @@ public struct TodoItems: Equatable, Sendable {
                 + "which their pages do not hold)")
     }
 
+    /// Two lists are equal when they hold the same to-dos in the same order, however they are
+    /// paged. Pages read from the same bytes are equal without reading them; a page that cannot be
+    /// read is equal to nothing, and stops no program (a store's watcher compares states).
     public static func == (lhs: TodoItems, rhs: TodoItems) -> Bool {
-        lhs.count == rhs.count && lhs.values.elementsEqual(rhs.values)
+        guard lhs.count == rhs.count else { return false }
+        if lhs.lastPageLength == rhs.lastPageLength, lhs.pages.count == rhs.pages.count,
+            zip(lhs.pages, rhs.pages).allSatisfy(==)
+        {
+            return true
+        }
+        guard let left = try? lhs.everyItem(), let right = try? rhs.everyItem() else { return false }
+        return left == right
+    }
+
+    /// Every to-do, in the order made, each page read through `load()`.
+    private func everyItem() throws -> [TodoItem] {
+        var items: [TodoItem] = []
+        items.reserveCapacity(count)
+        for page in pages { items.append(contentsOf: try page.load().lazy.compactMap { $0 }) }
+        return items
     }
 }
 
@@ -243,7 +269,10 @@ extension TodoItems {
         var index = index
         try index.move { place in
             let (page, slot) = (Int(place) / Self.pageSize, Int(place) % Self.pageSize)
-            return Int32(moved[page].page * Self.pageSize + (moved[page].slots?[slot] ?? slot))
+            guard page < moved.count else { throw Self.misplaced(place) }
+            guard let slots = moved[page].slots else { return Int32(moved[page].page * Self.pageSize + slot) }
+            guard slot < slots.count, slots[slot] >= 0 else { throw Self.misplaced(place) }
+            return Int32(moved[page].page * Self.pageSize + slots[slot])
         }
         // Another page's length, once the pages after it are gone, is read.
         let lastLength = keptLastAsItWas ? lastPageLength : try kept.last?.load().count ?? 0
@@ -258,11 +287,4 @@ private struct AppendItem: DeferredEdit {
     func apply(to page: inout [TodoItem?]) {
         page.append(item)
     }
-}
-
-/// An index that names a page a store does not hold, or a last page it leaves empty.
-struct TodoItemsMismatch: Error, CustomStringConvertible {
-    let place: Int
-
-    var description: String { "the to-dos' pages end at slot \(place) of the last, which their index does not allow" }
 }
