@@ -8,6 +8,18 @@ struct UnreadableSliceSpec {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Slices/unreadable-todos.store")
 
+    /// Where the largest sealed value under the key `name` starts in a store's bytes: the key in
+    /// the live snapshot, not in an earlier, emptier one that a page SQLite freed may still hold.
+    static func largestSealed(_ name: String, in bytes: [UInt8]) -> Int? {
+        let key = [UInt8(name.utf8.count)] + Array(name.utf8) + [10]
+        let length = { (at: Int) in
+            bytes[(at + key.count)..<(at + key.count + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        }
+        return bytes.indices.dropLast(key.count + 4).filter { bytes[$0...].starts(with: key) }.max {
+            length($0) < length($1)
+        }
+    }
+
     /// A copy of a fixture (by default the one whose to-dos cannot be read) in a folder of its own.
     private func copy(_ fixture: URL = fixture) throws -> (folder: URL, store: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slices-\(UUID().uuidString)")
@@ -105,7 +117,7 @@ struct UnreadableSliceSpec {
         // The title as the first page holds it, after the pages' key (the journal and the undo
         // history hold it too).
         let title = Array("task number 41".utf8)
-        let pages = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("pages".utf8)) })
+        let pages = try #require(Self.largestSealed("pages", in: bytes))
         let at = try #require(
             bytes.indices[pages...].first {
                 bytes[$0...].starts(with: title)
@@ -149,7 +161,7 @@ struct UnreadableSliceSpec {
         }
         #expect(try run("todo", ["import", first.path, "--format", "todotxt"]).status == 0)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
-        let pages = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("pages".utf8)) })
+        let pages = try #require(Self.largestSealed("pages", in: bytes))
         let title = Array("task number 1050".utf8)  // on the third page, the last
         let at = try #require(bytes.indices[pages...].first { bytes[$0...].starts(with: title) })
         bytes[at + 5] ^= 0x01
@@ -188,7 +200,7 @@ struct UnreadableSliceSpec {
         }
         #expect(try todo(["import", lines.path, "--format", "todotxt"]).status == 0)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
-        let runs = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("runs".utf8)) })
+        let runs = try #require(Self.largestSealed("runs", in: bytes))
         bytes[runs + 200] ^= 0x5A  // inside the one run's ids
         try Data(bytes).write(to: URL(fileURLWithPath: store))
 

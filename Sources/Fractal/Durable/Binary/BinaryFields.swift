@@ -172,8 +172,7 @@ public struct BinaryFieldReader {
         var list = try BinaryFieldReader.list(&reader)
         var values: [Int64] = []
         values.reserveCapacity(list.count)
-        // Read in one loop, not through `ScalarReading`'s checks for any type: a list of a
-        // hundred thousand, such as the to-dos' index, is read at every start.
+        // Read in one loop, not through `ScalarReading`'s checks for any type.
         do {
             for _ in 0..<list.count {
                 guard try list.reader.tag() == .signed else { throw list.reader.damage("expected a number", back: 1) }

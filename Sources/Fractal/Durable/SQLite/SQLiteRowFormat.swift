@@ -11,14 +11,15 @@
 ///         in pages, see `SealedValue`), which a program of version 4 would take for damage
 ///
 /// SQLite checks its own pages only where their structure is broken; a flipped byte inside a
-/// blob or a sequence number would be read back as data. Versions 3 and 4 find it.
+/// blob or a sequence number would be read back as data. Versions 3 to 5 find it.
 struct SQLiteRowFormat: Equatable {
     let coding: RecordCoding
     let isChecksummed: Bool
     /// Whether the snapshot's checksum leaves its sealed slices' bodies to their own seals.
     let sealsSlices: Bool
-    /// Whether a slice may hold sealed parts of its own: read the same way as one that does not,
-    /// but a store of an earlier version is rewritten, its version with it, before it holds one.
+    /// Whether a slice may hold sealed parts of its own. It is read the same way as one that does
+    /// not: this tells the newest version from version 4, whose number the store's first change
+    /// makes the newest (`SQLiteJournal.append`), so that such a slice is never kept under 4.
     let nestsSeals: Bool
 
     static let newestVersion = 5
