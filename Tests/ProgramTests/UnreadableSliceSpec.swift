@@ -215,6 +215,40 @@ struct UnreadableSliceSpec {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data(bytes))
     }
 
+    /// An undo kept after the snapshot is replayed as the store opens, and reads the undo history
+    /// then: a damaged history stops every to-do command with the store's error, and no program.
+    @Test(arguments: ["disk", "sqlite"])
+    func anUndoReplayedOverADamagedUndoHistoryIsTheStoresError(_ kind: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("undo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("\(kind).store").path
+        let lines = folder.appendingPathComponent("todo.txt")
+        try (1...600).map { "task number \($0)" }.joined(separator: "\n").write(
+            to: lines, atomically: true, encoding: .utf8)
+        let todo = { (words: [String]) in
+            try ProgramRun.of("todo", words + ["--store", kind, "--data", store, "--now", "2026-11-22T12:00:00Z"])
+        }
+        #expect(try todo(["import", lines.path, "--format", "todotxt"]).status == 0)
+        let shown = try todo(["list"]).stdout.split(separator: "\n").prefix(3).map { String($0.prefix { $0 != " " }) }
+        #expect(try todo(["delete"] + shown).status == 0)
+        #expect(try todo(["undo"]).status == 0)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        let undoable = try #require(Self.largestSealed("undoable", in: bytes))
+        bytes[undoable + 200] ^= 0x10  // inside the import kept for undo
+        try Data(bytes).write(to: URL(fileURLWithPath: store))
+
+        let list = try todo(["list"])
+
+        #expect(list.status == 65)
+        #expect(list.stdout.isEmpty)
+        #expect(
+            list.stderr
+                == "Error: cannot read the store at \(store): a record does not hold what this program wrote "
+                + "(its part \"undoable\" fails the checksum it was sealed with). It was left untouched.\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data(bytes))
+    }
+
     @Test func aRecordedRunStopsBeforeItStartsAndRecordsNothing() throws {
         let (folder, store) = try copy()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -59,13 +59,15 @@ public struct TodoState: Changeable, Fresh {
         case .undo(let moment):
             // Taken off the history only once the to-dos are put back: a page or run that cannot be
             // read leaves the history as it was.
-            guard let done = keptUndoable.value.last else { throw TodoFailure.nothingToUndo }
+            // Read through `load()`: a change replayed as the store opens may be the first to read
+            // the history, and a damaged one is then said, not a stop.
+            guard let done = try keptUndoable.load().last else { throw TodoFailure.nothingToUndo }
             try put(done.before, over: done)
             keptUndoable.value.removeLast()
             keptJournal.edit(JournalLines(done: done, doing: .undone, moment: moment))
             keptRedoable.edit(PushCommand(done: done, limit: nil))
         case .redo(let moment):
-            guard let done = keptRedoable.value.last else { throw TodoFailure.nothingToRedo }
+            guard let done = try keptRedoable.load().last else { throw TodoFailure.nothingToRedo }
             try put(done.after, over: done)
             keptRedoable.value.removeLast()
             keptJournal.edit(JournalLines(done: done, doing: .redone, moment: moment))
