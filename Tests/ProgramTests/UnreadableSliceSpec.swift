@@ -96,24 +96,16 @@ struct UnreadableSliceSpec {
     /// page stops the commands that read it, and no other to-do command.
     @Test(arguments: ["disk", "sqlite"])
     func aFlippedByteInOnePageOfToDosStopsOnlyTheCommandsThatReadIt(_ kind: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = folder.appendingPathComponent("\(kind).store").path
-        let lines = folder.appendingPathComponent("todo.txt")
-        try (1...1_100).map { "task number \($0) +tag" }.joined(separator: "\n").write(
-            to: lines, atomically: true, encoding: .utf8)
-        let todo = { (words: [String]) in
-            try ProgramRun.of("todo", words + ["--store", kind, "--data", store, "--now", "2026-11-22T12:00:00Z"])
-        }
-        #expect(try todo(["import", lines.path, "--format", "todotxt"]).status == 0)
+        let store = try ImportedStore(kind)
+        defer { store.remove() }
+        #expect(try store.importing((1...1_100).map { "task number \($0) +tag" }).status == 0)
         // The short ids `todo list` shows, by title, while every page reads.
-        let shown = try todo(["list"]).stdout.split(separator: "\n")
+        let shown = try store.todo(["list"]).stdout.split(separator: "\n")
         let id = { (title: String) in
             String(try #require(shown.first { $0.hasSuffix(" \(title)  +tag") }).prefix { $0 != " " })
         }
         let (onFirstPage, onSecondPage) = (try id("task number 40"), try id("task number 1000"))
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        var bytes = try store.bytes()
         // The title as the first page holds it, after the pages' key (the journal and the undo
         // history hold it too).
         let title = Array("task number 41".utf8)
@@ -124,17 +116,17 @@ struct UnreadableSliceSpec {
                     && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0 + title.count])
             })
         bytes[at + 5] ^= 0x01  // "task number" becomes "task oumber"
-        try Data(bytes).write(to: URL(fileURLWithPath: store))
+        try store.write(bytes)
 
-        let add = try todo(["add", "milk"])
-        let doneOnSecondPage = try todo(["done", onSecondPage])
-        let doneOnFirstPage = try todo(["done", onFirstPage])
-        let list = try todo(["list"])
+        let add = try store.todo(["add", "milk"])
+        let doneOnSecondPage = try store.todo(["done", onSecondPage])
+        let doneOnFirstPage = try store.todo(["done", onFirstPage])
+        let list = try store.todo(["list"])
 
         #expect(add.status == 0, "a new to-do waits with the last page: \(add.stderr)")
         #expect(doneOnSecondPage.status == 0, "\(doneOnSecondPage.stderr)")
         let damage =
-            "Error: cannot read the store at \(store): a record does not hold what this program wrote "
+            "Error: cannot read the store at \(store.path): a record does not hold what this program wrote "
             + "(its part \"pages 1\" fails the checksum it was sealed with). It was left untouched.\n"
         for run in [doneOnFirstPage, list] {
             #expect(run.status == 65)
@@ -148,29 +140,20 @@ struct UnreadableSliceSpec {
     /// every program that writes goes on, and `todo list` finds the damage.
     @Test(arguments: ["disk", "sqlite"])
     func toDosAddedToADamagedLastPageAreKeptAndTheSnapshotWaits(_ kind: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = folder.appendingPathComponent("\(kind).store").path
-        let (first, more) = (folder.appendingPathComponent("first.txt"), folder.appendingPathComponent("more.txt"))
-        try (1...1_100).map { "task number \($0)" }.joined(separator: "\n").write(
-            to: first, atomically: true, encoding: .utf8)
-        try (1...400).map { "more \($0)" }.joined(separator: "\n").write(to: more, atomically: true, encoding: .utf8)
-        let run = { (program: String, words: [String]) in
-            try ProgramRun.of(program, words + ["--store", kind, "--data", store, "--now", "2026-11-22T12:00:00Z"])
-        }
-        #expect(try run("todo", ["import", first.path, "--format", "todotxt"]).status == 0)
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        let store = try ImportedStore(kind)
+        defer { store.remove() }
+        #expect(try store.importing((1...1_100).map { "task number \($0)" }).status == 0)
+        var bytes = try store.bytes()
         let pages = try #require(Self.largestSealed("pages", in: bytes))
         let title = Array("task number 1050".utf8)  // on the third page, the last
         let at = try #require(bytes.indices[pages...].first { bytes[$0...].starts(with: title) })
         bytes[at + 5] ^= 0x01
-        try Data(bytes).write(to: URL(fileURLWithPath: store))
+        try store.write(bytes)
 
-        let add = try run("todo", ["add", "milk"])
-        let imported = try run("todo", ["import", more.path, "--format", "todotxt"])
-        let flip = try run("coin", ["flip", "--seed", "1"])
-        let list = try run("todo", ["list"])
+        let add = try store.todo(["add", "milk"])
+        let imported = try store.importing((1...400).map { "more \($0)" })
+        let flip = try store.run("coin", ["flip", "--seed", "1"])
+        let list = try store.todo(["list"])
 
         #expect(add.status == 0, "\(add.stderr)")
         for write in [imported, flip] {
@@ -180,7 +163,7 @@ struct UnreadableSliceSpec {
         }
         #expect(list.status == 65)
         #expect(list.stderr.contains("its part \"pages 3\" fails the checksum it was sealed with"), "\(list.stderr)")
-        #expect(try run("coin", ["history", "--json"]).stdout.contains("\"flips\""), "the flip is kept")
+        #expect(try store.run("coin", ["history", "--json"]).stdout.contains("\"flips\""), "the flip is kept")
     }
 
     /// A new to-do's id is drawn as the change is made, so the run of the index it goes in is read
@@ -188,65 +171,51 @@ struct UnreadableSliceSpec {
     /// kept. (With 600 to-dos there is one run, which every new id goes in.)
     @Test(arguments: ["disk", "sqlite"])
     func aToDoAddedToADamagedRunOfTheIndexIsRefusedNamingTheStore(_ kind: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = folder.appendingPathComponent("\(kind).store").path
-        let lines = folder.appendingPathComponent("todo.txt")
-        try (1...600).map { "task number \($0)" }.joined(separator: "\n").write(
-            to: lines, atomically: true, encoding: .utf8)
-        let todo = { (words: [String]) in
-            try ProgramRun.of("todo", words + ["--store", kind, "--data", store, "--now", "2026-11-22T12:00:00Z"])
-        }
-        #expect(try todo(["import", lines.path, "--format", "todotxt"]).status == 0)
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        let store = try ImportedStore(kind)
+        defer { store.remove() }
+        #expect(try store.importing((1...600).map { "task number \($0)" }).status == 0)
+        var bytes = try store.bytes()
         let runs = try #require(Self.largestSealed("runs", in: bytes))
         bytes[runs + 200] ^= 0x5A  // inside the one run's ids
-        try Data(bytes).write(to: URL(fileURLWithPath: store))
+        try store.write(bytes)
 
-        let add = try todo(["add", "milk"])
+        let add = try store.todo(["add", "milk"])
 
         #expect(add.status == 65)
         #expect(add.stdout.isEmpty)
         #expect(
             add.stderr
-                == "Error: cannot read the store at \(store): a record does not hold what this program wrote "
+                == "Error: cannot read the store at \(store.path): a record does not hold what this program wrote "
                 + "(its part \"runs 1\" fails the checksum it was sealed with). It was left untouched.\n")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data(bytes))
+        #expect(try store.bytes() == bytes)
     }
 
     /// An undo kept after the snapshot is replayed as the store opens, and reads the undo history
     /// then: a damaged history stops every to-do command with the store's error, and no program.
     @Test(arguments: ["disk", "sqlite"])
     func anUndoReplayedOverADamagedUndoHistoryIsTheStoresError(_ kind: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("undo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = folder.appendingPathComponent("\(kind).store").path
-        let lines = folder.appendingPathComponent("todo.txt")
-        try (1...600).map { "task number \($0)" }.joined(separator: "\n").write(
-            to: lines, atomically: true, encoding: .utf8)
-        let todo = { (words: [String]) in
-            try ProgramRun.of("todo", words + ["--store", kind, "--data", store, "--now", "2026-11-22T12:00:00Z"])
+        let store = try ImportedStore(kind)
+        defer { store.remove() }
+        #expect(try store.importing((1...600).map { "task number \($0)" }).status == 0)
+        let shown = try store.todo(["list"]).stdout.split(separator: "\n").prefix(3).map {
+            String($0.prefix { $0 != " " })
         }
-        #expect(try todo(["import", lines.path, "--format", "todotxt"]).status == 0)
-        let shown = try todo(["list"]).stdout.split(separator: "\n").prefix(3).map { String($0.prefix { $0 != " " }) }
-        #expect(try todo(["delete"] + shown).status == 0)
-        #expect(try todo(["undo"]).status == 0)
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: store)))
+        #expect(try store.todo(["delete"] + shown).status == 0)
+        #expect(try store.todo(["undo"]).status == 0)
+        var bytes = try store.bytes()
         let undoable = try #require(Self.largestSealed("undoable", in: bytes))
         bytes[undoable + 200] ^= 0x10  // inside the import kept for undo
-        try Data(bytes).write(to: URL(fileURLWithPath: store))
+        try store.write(bytes)
 
-        let list = try todo(["list"])
+        let list = try store.todo(["list"])
 
         #expect(list.status == 65)
         #expect(list.stdout.isEmpty)
         #expect(
             list.stderr
-                == "Error: cannot read the store at \(store): a record does not hold what this program wrote "
+                == "Error: cannot read the store at \(store.path): a record does not hold what this program wrote "
                 + "(its part \"undoable\" fails the checksum it was sealed with). It was left untouched.\n")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data(bytes))
+        #expect(try store.bytes() == bytes)
     }
 
     @Test func aRecordedRunStopsBeforeItStartsAndRecordsNothing() throws {
