@@ -48,7 +48,7 @@ let package = Package(
         // Test-only: a state for durable-store tests, and a program that writes it from another process.
         .target(name: "StoreTestSupport", dependencies: ["Fractal"], path: "Tests/StoreTestSupport"),
         .executableTarget(name: "store-exerciser", dependencies: ["StoreTestSupport"], path: "Tests/StoreExerciser"),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StoreTestSupport"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Headless"]),
         // End-to-end: runs the built programs as a user would.
         .testTarget(name: "ProgramTests", dependencies: ["coin", "dice", "todo", "headless"]),

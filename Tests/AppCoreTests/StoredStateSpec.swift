@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Fractal
+import StoreTestSupport
 import Testing
 
 /// A durable store keeps the state field by field, in a form of its own: whatever the features
@@ -25,17 +26,13 @@ struct StoredStateSpec {
                 format: .todotxt)),
     ]
 
-    @Test(arguments: ["disk", "sqlite"])
-    func reopeningGivesBackTheStateAMemoryStoreReached(_ kind: String) throws {
+    @Test(arguments: DurableVariant.files)
+    func reopeningGivesBackTheStateAMemoryStoreReached(_ variant: DurableVariant) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stored-state-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("store").path
-        let open = {
-            kind == "disk"
-                ? try createDiskStore(at: path, initial: AppState.initial)
-                : try createSQLiteStore(at: path, initial: AppState.initial)
-        }
+        let open = { try variant.open(at: path, initial: AppState.initial) }
 
         let durable = try open()
         let memory = createMemoryStore(initial: AppState.initial)

@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Fractal
+import StoreTestSupport
 import Testing
 
 /// A store keeps the to-dos in pages, each sealed and read on its own, with an index of their
@@ -11,17 +12,13 @@ struct PagedTodosSpec {
     /// 1,300 to-dos: two full pages and part of a third.
     static let imported = (1...1_300).map { "task \($0) +tag @home" }.joined(separator: "\n")
 
-    @Test(arguments: ["disk", "sqlite"])
-    func changesAcrossPagesAndSnapshotsReopenAsAMemoryStoreHasThem(_ kind: String) throws {
+    @Test(arguments: DurableVariant.files)
+    func changesAcrossPagesAndSnapshotsReopenAsAMemoryStoreHasThem(_ variant: DurableVariant) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paged-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("store").path
-        let open = {
-            kind == "disk"
-                ? try createDiskStore(at: path, initial: AppState.initial)
-                : try createSQLiteStore(at: path, initial: AppState.initial)
-        }
+        let open = { try variant.open(at: path, initial: AppState.initial) }
         let memory = createMemoryStore(initial: AppState.initial)
         // Each step runs on the memory store and on a durable store opened anew, as a program would,
         // with a seed of its own, so that no step draws an id an earlier one drew.
