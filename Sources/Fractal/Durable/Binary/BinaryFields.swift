@@ -43,25 +43,24 @@ public struct BinaryFieldWriter {
 
     /// A field that is a list of strings.
     public mutating func strings(_ values: [String]) {
-        body.tag(.list)
-        body.sized { list in
-            list.unsigned(UInt64(values.count))
-            for value in values {
-                list.tag(.string)
-                list.string(value)
-            }
-        }
-        count += 1
+        scalars(values, tagged: .string) { $0.string($1) }
     }
 
     /// A field that is a list of whole numbers.
     public mutating func int64s(_ values: [Int64]) {
+        scalars(values, tagged: .signed) { $0.signed($1) }
+    }
+
+    /// A field that is a list of scalars of one kind, each its tag then what `write` writes.
+    private mutating func scalars<Value>(
+        _ values: [Value], tagged tag: BinaryFormat.Tag, _ write: (inout BinaryWriter, Value) -> Void
+    ) {
         body.tag(.list)
         body.sized { list in
             list.unsigned(UInt64(values.count))
             for value in values {
-                list.tag(.signed)
-                list.signed(value)
+                list.tag(tag)
+                write(&list, value)
             }
         }
         count += 1
