@@ -54,9 +54,9 @@ struct IDIndex: Sendable {
             let end = min(start + runLength, sorted.count)
             let run = IDRun(ids: Array(sorted[start..<end]), places: Array(places[start..<end]))
             runs.append(Deferred(run))
-            (firsts, lasts, counts) = (
-                firsts + [run.ids[0]], lasts + [run.ids[end - start - 1]], counts + [end - start]
-            )
+            firsts.append(run.ids[0])
+            lasts.append(run.ids[end - start - 1])
+            counts.append(end - start)
         }
         count = sorted.count
     }
@@ -128,12 +128,13 @@ struct IDIndex: Sendable {
     /// sort elsewhere, is looked for in every id.
     func ids(startingWith prefix: String) throws -> [TodoID] {
         guard prefix.utf8.allSatisfy({ $0 < 0x80 }) else { return try all().ids.filter { $0.value.hasPrefix(prefix) } }
-        guard let first = run(for: TodoID(prefix)) else { return [] }
+        let start = TodoID(prefix)
+        guard let first = run(for: start) else { return [] }
         var found: [TodoID] = []
         // A run whose last id sorts before the prefix holds none that start with it.
-        for number in first..<runs.count where !(lasts[number] < TodoID(prefix)) {
+        for number in first..<runs.count where !(lasts[number] < start) {
             let ids = try read(number).ids
-            var position = number == first ? Self.slot(of: TodoID(prefix), in: ids) : 0
+            var position = number == first ? Self.slot(of: start, in: ids) : 0
             while position < ids.count && ids[position].value.utf8.starts(with: prefix.utf8) {
                 if ids[position].value.hasPrefix(prefix) { found.append(ids[position]) }
                 position += 1

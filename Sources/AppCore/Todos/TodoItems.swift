@@ -244,7 +244,8 @@ extension TodoItems {
         for (number, page) in pages.enumerated() {
             // Read through `load()`: a page that cannot be read stops the rewrite, which the store
             // then says, and no program.
-            guard !page.isAsStored, try page.load().contains(nil) else {
+            let items = page.isAsStored ? [] : try page.load()
+            guard items.contains(nil) else {
                 anyMoved = anyMoved || moved.count != kept.count
                 moved.append((kept.count, nil))
                 kept.append(page)
@@ -252,7 +253,6 @@ extension TodoItems {
                 continue
             }
             anyMoved = true
-            let items = try page.load()
             var slots = Array(repeating: -1, count: items.count)
             var left: [TodoItem?] = []
             for (slot, item) in items.enumerated() where item != nil {
