@@ -57,10 +57,9 @@ public struct TodoState: Changeable, Fresh {
             keptUndoable.edit(PushCommand(done: done, limit: Self.undoLimit))
             keptRedoable = Deferred([])
         case .undo(let moment):
-            // Taken off the history only once the to-dos are put back: a page or run that cannot be
-            // read leaves the history as it was.
-            // Read through `load()`: a change replayed as the store opens may be the first to read
-            // the history, and a damaged one is then said, not a stop.
+            // The history is read through `load()`, as a change replayed while the store opens may
+            // be the first to read it: a damaged one is said, not a stop. The command is taken off
+            // it only once its to-dos are put back, so a page that cannot be read leaves it whole.
             guard let done = try keptUndoable.load().last else { throw TodoFailure.nothingToUndo }
             try put(done.before, over: done)
             keptUndoable.value.removeLast()
