@@ -23,7 +23,16 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
         decode: @escaping @Sendable ([UInt8], Range<Int>) throws -> Value
     ) {
         part = empty
-        stored = StoredBytes(bytes: bytes, range: range, decode: decode)
+        stored = StoredBytes(.record(bytes, range), decode: decode)
+    }
+
+    /// A value the store left where it was, in `pending`, which `decode` reads, all of it, when
+    /// the value is first used.
+    init(
+        empty: Value, pending: PendingBytes, decode: @escaping @Sendable ([UInt8], Range<Int>) throws -> Value
+    ) {
+        part = empty
+        stored = StoredBytes(.pending(pending), decode: decode)
     }
 
     /// The value. One that cannot be read stops the program, as it must not be mistaken for
@@ -76,12 +85,13 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
         stored.wait { edit.apply(to: &$0) }
     }
 
-    /// The bytes it was read from, while they are all of it: nothing read, nothing edited.
-    var keptBytes: ArraySlice<UInt8>? { stored?.keptBytes }
+    /// The bytes it was read from, while they are all of it: nothing read, nothing edited. Throws
+    /// `UnreadableSlice` when the store left them where they were and can no longer read them.
+    func keptBytes() throws -> ArraySlice<UInt8>? { try stored?.keptBytes() }
 
     /// Whether it is still only the bytes it was read from: nothing read, nothing edited. A store
     /// writes such a part back as those bytes.
-    public var isAsStored: Bool { keptBytes != nil }
+    public var isAsStored: Bool { stored?.isAsStored ?? false }
 
     public static func == (lhs: Deferred, rhs: Deferred) -> Bool {
         if let left = lhs.stored, let right = rhs.stored, left === right { return true }

@@ -24,15 +24,21 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
 
     /// A slice stored in binary form at `position` of `bytes`, read when first used: sealed, as
     /// this program writes it, its body is checked against its seal first; bare, as stores of
-    /// format 2 and before kept it, the record's checksum covered it already.
-    init(storedIn bytes: [UInt8], at position: Int, named name: String) throws {
+    /// format 2 and before kept it, the record's checksum covered it already. A slice the store
+    /// left where it was (`pending`, always sealed) is read from the store then, whole.
+    init(storedIn bytes: [UInt8], at position: Int, named name: String, pending: PendingBytes? = nil) throws {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
         try ScalarReading.wrapping { try reader.skipValue() }
         let range = position..<reader.position
         let sealed = SealedValue.isSealed(bytes[range])
-        kept = Deferred(empty: Part(), bytes: bytes, range: range) { bytes, range in
+        let decode: @Sendable ([UInt8], Range<Int>) throws -> Part = { bytes, range in
             let value = sealed ? try SealedValue.checkedBody(of: bytes, in: range, named: name) : range
             return try BinaryDecoder.decode(Part.self, from: bytes, in: value)
+        }
+        if let pending {
+            kept = Deferred(empty: Part(), pending: pending, decode: decode)
+        } else {
+            kept = Deferred(empty: Part(), bytes: bytes, range: range, decode: decode)
         }
     }
 
@@ -88,7 +94,7 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
             try load().encode(to: encoder)
             return
         }
-        if let kept = kept.keptBytes {
+        if let kept = try kept.keptBytes() {
             binary.value = .written(SealedValue.isSealed(kept) ? Array(kept) : try SealedValue.seal(Array(kept)))
         } else {
             binary.value = .written(try SealedValue.seal(try BinaryEncoder.encode(load())))
@@ -108,7 +114,9 @@ extension KeyedDecodingContainer {
     public func decode<Part>(_ type: Slice<Part>.Type, forKey key: Key) throws -> Slice<Part> {
         guard contains(key), try !decodeNil(forKey: key) else { return Slice(wrappedValue: Part()) }
         if let binary = try superDecoder(forKey: key) as? ValueDecoder {
-            return try Slice(storedIn: binary.bytes, at: binary.position, named: key.stringValue)
+            return try Slice(
+                storedIn: binary.bytes, at: binary.position, named: key.stringValue,
+                pending: binary.pending?[binary.position])
         }
         return Slice(wrappedValue: try decode(Part.self, forKey: key))
     }

@@ -9,9 +9,7 @@ import Synchronization
 /// to each copy what it holds never changes.
 @usableFromInline
 final class StoredBytes<Value: Sendable>: Sendable {
-    /// The whole record the value was read from, not copied out.
-    let bytes: [UInt8]
-    let range: Range<Int>
+    private let origin: Origin
     private let decode: @Sendable ([UInt8], Range<Int>) throws -> Value
     private let contents: Mutex<Contents>
 
@@ -22,25 +20,48 @@ final class StoredBytes<Value: Sendable>: Sendable {
         var read: Value?
     }
 
+    /// Where the value's bytes are.
+    enum Origin: Sendable {
+        /// At `range` of the whole record the value was read from, not copied out.
+        case record([UInt8], Range<Int>)
+        /// Still in the store, all of them the value's, read when first needed.
+        case pending(PendingBytes)
+
+        func bytes() throws -> ([UInt8], Range<Int>) {
+            switch self {
+            case .record(let bytes, let range): return (bytes, range)
+            case .pending(let pending):
+                let bytes = try pending.bytes()
+                return (bytes, bytes.indices)
+            }
+        }
+    }
+
     init(
-        bytes: [UInt8], range: Range<Int>, decode: @escaping @Sendable ([UInt8], Range<Int>) throws -> Value,
+        _ origin: Origin, decode: @escaping @Sendable ([UInt8], Range<Int>) throws -> Value,
         waiting: [@Sendable (inout Value) throws -> Void] = []
     ) {
-        (self.bytes, self.range, self.decode) = (bytes, range, decode)
+        (self.origin, self.decode) = (origin, decode)
         contents = Mutex(Contents(waiting: waiting))
     }
 
     /// Whether the value has been read: a step is then taken at once, not kept waiting.
     var isRead: Bool { contents.withLock { $0.read != nil } }
 
-    /// The bytes, while they are still all of the value: nothing read, no step waiting.
-    var keptBytes: ArraySlice<UInt8>? {
-        contents.withLock { $0.waiting.isEmpty && $0.read == nil } ? bytes[range] : nil
+    /// Whether the bytes are still all of the value: nothing read, no step waiting.
+    var isAsStored: Bool { contents.withLock { $0.waiting.isEmpty && $0.read == nil } }
+
+    /// The bytes, while they are still all of the value; read from the store if they were left
+    /// there, which throws `UnreadableSlice` when they can no longer be.
+    func keptBytes() throws -> ArraySlice<UInt8>? {
+        guard isAsStored else { return nil }
+        let (bytes, range) = try origin.bytes()
+        return bytes[range]
     }
 
     /// Another box of the same value, for a copy of the state to take steps into.
     func copy() -> StoredBytes {
-        StoredBytes(bytes: bytes, range: range, decode: decode, waiting: contents.withLock { $0.waiting })
+        StoredBytes(origin, decode: decode, waiting: contents.withLock { $0.waiting })
     }
 
     /// Keeps a step to take when the value is read; only on a box that no other copy holds.
@@ -53,6 +74,7 @@ final class StoredBytes<Value: Sendable>: Sendable {
         let (read, waiting) = contents.withLock { ($0.read, $0.waiting) }
         if let read { return read }
         var value: Value
+        let (bytes, range) = try origin.bytes()
         do {
             value = try decode(bytes, range)
         } catch {

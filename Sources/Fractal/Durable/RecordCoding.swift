@@ -34,12 +34,14 @@ enum RecordCoding {
         }
     }
 
-    /// The value that fills `range` of `bytes`, or all of them.
-    func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil) throws -> Value
-    {
+    /// The value that fills `range` of `bytes`, or all of them; `pending`, the parts of it the
+    /// store left where they were (only ever in the binary form).
+    func decode<Value: Decodable>(
+        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil, pending: PendingParts? = nil
+    ) throws -> Value {
         switch self {
         case .json: try ValueCoding.makeDecoder().decode(type, from: Data(bytes[range ?? bytes.indices]))
-        case .binary: try BinaryDecoder.decode(type, from: bytes, in: range)
+        case .binary: try BinaryDecoder.decode(type, from: bytes, in: range, pending: pending)
         }
     }
 

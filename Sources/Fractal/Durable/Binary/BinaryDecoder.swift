@@ -8,9 +8,10 @@
 /// travels up through it, so a value read without error pays nothing for it.
 enum BinaryDecoder {
     /// The value that fills `range` of `bytes`, or all of them: a record is read where it lies
-    /// in what was read from the file, not copied out first.
+    /// in what was read from the file, not copied out first. `pending` are the parts of it the
+    /// store left where they were (`PendingParts`), whose bytes here were never read.
     static func decode<Value: Decodable>(
-        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil
+        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil, pending: PendingParts? = nil
     ) throws -> Value {
         let range = range ?? bytes.indices
         var reader = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
@@ -19,7 +20,7 @@ enum BinaryDecoder {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "\(range.upperBound - reader.position) bytes follow the value"))
         }
-        return try Value(from: ValueDecoder(bytes: bytes, position: range.lowerBound))
+        return try Value(from: ValueDecoder(bytes: bytes, position: range.lowerBound, pending: pending))
     }
 }
 
@@ -27,11 +28,14 @@ enum BinaryDecoder {
 struct ValueDecoder: Decoder {
     let bytes: [UInt8]
     let position: Int
+    /// The parts of the record the store left where they were, if any: the entries of its
+    /// outermost keyed value that a `Slice` reads from the store when first used.
+    var pending: PendingParts? = nil
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(try KeyedReader<Key>(bytes: bytes, at: position))
+        KeyedDecodingContainer(try KeyedReader<Key>(bytes: bytes, at: position, pending: pending))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -164,12 +168,15 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let start: Int
     private let end: Int
     private let count: Int
+    /// The parts of the record left in the store, handed to the decoders of its entries.
+    private let pending: PendingParts?
     var codingPath: [any CodingKey] { [] }
 
-    init(bytes: [UInt8], at position: Int) throws {
+    init(bytes: [UInt8], at position: Int, pending: PendingParts? = nil) throws {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
         (end, count) = try ScalarReading.wrapping { try reader.open(.keyed) }
         self.bytes = bytes
+        self.pending = pending
         start = reader.position
     }
 
@@ -251,7 +258,7 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ValueDecoder(bytes: bytes, position: try find(key))
+        ValueDecoder(bytes: bytes, position: try find(key), pending: pending)
     }
 
     private func scalar<Result>(_ key: Key, _ read: (inout BinaryReader) throws -> Result) throws -> Result {

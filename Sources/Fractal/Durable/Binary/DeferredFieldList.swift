@@ -45,7 +45,7 @@ extension KeyedEncodingContainer {
         _ part: Deferred<Value>, forKey key: Key, to encoder: any Encoder,
         _ elements: (Value) -> some Collection<Element>
     ) throws {
-        if let binary = encoder as? ValueEncoder, let kept = part.keptBytes {
+        if let binary = encoder as? ValueEncoder, let kept = try part.keptBytes() {
             let sealed = SealedValue.isSealed(kept) ? Array(kept) : try SealedValue.seal(Array(kept))
             binary.keyedBox().set(.written(sealed), for: key.stringValue)
             return

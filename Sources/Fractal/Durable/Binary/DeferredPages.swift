@@ -57,7 +57,7 @@ extension KeyedEncodingContainer {
         try list.sized { list in
             list.unsigned(UInt64(pages.count))
             for page in pages {
-                if let kept = page.keptBytes {
+                if let kept = try page.keptBytes() {
                     list.append(SealedValue.isSealed(kept) ? Array(kept) : try SealedValue.seal(Array(kept)))
                 } else {
                     var writer = BinaryWriter()

@@ -7,11 +7,14 @@
 // Records of a store that has had fewer of its state's migrations than the program knows: read as
 // `StoredValue`s, reshaped by the steps it has not had, in order, and read again as usual.
 extension RecordCoding {
-    /// The value that fills `range` of `bytes`, a stored state, after `steps`.
+    /// The value that fills `range` of `bytes`, a stored state, after `steps`. Parts left in the
+    /// store (`pending`) are read only where no step is to be taken, which reshapes every byte.
     func decode<Value: Decodable>(
-        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>?, after steps: ArraySlice<Migration>
+        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>?, after steps: ArraySlice<Migration>,
+        pending: PendingParts? = nil
     ) throws -> Value {
-        guard !steps.isEmpty else { return try decode(type, from: bytes, in: range) }
+        guard !steps.isEmpty else { return try decode(type, from: bytes, in: range, pending: pending) }
+        precondition(pending == nil, "a store reads every part of a state that is to be migrated")
         let reshaped = try reshape(bytes, in: range) { state in
             for step in steps { try step.state(&state) }
         }

@@ -77,21 +77,21 @@ final class SQLiteConnection {
         return result
     }
 
-    /// All of one blob, read straight into the array returned. A query would first copy a blob
+    /// Runs `body` with one blob open for reading in pieces, inside the transaction under way. Read
+    /// so, a blob goes straight into the array it is read into: a query would first copy a blob
     /// that spans many pages into a buffer of SQLite's own, and the snapshot is most of a store.
-    func blob(table: String, column: String, row: Int64) throws -> [UInt8] {
+    func withBlob<Result>(
+        table: String, column: String, row: Int64, _ body: (SQLiteBlob) throws -> Result
+    ) throws -> Result {
         var opened: OpaquePointer?
         guard sqlite3_blob_open(try open(), "main", table, column, row, 0, &opened) == SQLITE_OK, let blob = opened
         else { throw failure("open the \(table) \(column) in") }
         defer { sqlite3_blob_close(blob) }
-        let count = sqlite3_blob_bytes(blob)
-        var status = SQLITE_OK
-        let bytes = [UInt8](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
-            status = sqlite3_blob_read(blob, buffer.baseAddress, count, 0)
-            initialized = status == SQLITE_OK ? Int(count) : 0
-        }
-        guard status == SQLITE_OK else { throw failure("read the \(table) \(column) from") }
-        return bytes
+        return try body(
+            SQLiteBlob(count: Int(sqlite3_blob_bytes(blob))) { range, destination in
+                let status = sqlite3_blob_read(blob, destination, Int32(range.count), Int32(range.lowerBound))
+                guard status == SQLITE_OK else { throw self.failure("read the \(table) \(column) from") }
+            })
     }
 
     private func open() throws -> OpaquePointer {
@@ -152,6 +152,28 @@ final class SQLiteConnection {
             return .unreadable(path: path, reason: "the database is damaged (SQLite says: \(reason))")
         default:
             return .failed(path: path, operation: operation, reason: reason)
+        }
+    }
+}
+
+/// A blob open for reading (`SQLiteConnection.withBlob`): its length, and its bytes by range,
+/// each read straight from the pages that hold them.
+struct SQLiteBlob {
+    let count: Int
+    fileprivate let copy: (Range<Int>, UnsafeMutableRawPointer) throws -> Void
+
+    /// Copies the bytes at `range` to `destination`.
+    func read(_ range: Range<Int>, to destination: UnsafeMutableRawPointer) throws {
+        guard !range.isEmpty else { return }
+        try copy(range, destination)
+    }
+
+    /// The bytes at `range`.
+    func bytes(_ range: Range<Int>) throws -> [UInt8] {
+        try [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            guard let start = buffer.baseAddress else { return }
+            try read(range, to: start)
+            initialized = range.count
         }
     }
 }

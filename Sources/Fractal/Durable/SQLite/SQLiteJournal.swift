@@ -39,6 +39,8 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     private let logPath: String
     private let warn: StoreWarning
     private let connection: SQLiteConnection
+    /// Whether nothing can write the database (a read-only disk, no log beside it).
+    private let unchanging: Bool
     /// How the blobs of the database are written, by its `user_version`.
     private var format = SQLiteRowFormat.newest
     /// The state's migrations that the database has not had, by its `user_version`.
@@ -65,7 +67,7 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
         for side in ["-wal", "-shm", "-journal"] { _ = try POSIXFile.isFile(path + side) }
         if !exists { try Self.create(at: path, initial: initial) }
         try Self.checkHeader(of: path)
-        let unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
+        unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
         connection = try SQLiteConnection(path: path, unchanging: unchanging)
         // First of all: closing must never copy a log into a database found damaged when it is
         // read (`load`, which the store does first, checks the schema before anything else).
@@ -108,12 +110,12 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
             guard let snapshotAt = try storedSnapshotSequence() else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
             }
-            let bytes = try connection.blob(table: "snapshot", column: "state", row: 1)
+            let (bytes, pending) = try readSnapshot(numbered: snapshotAt)
             guard let payload = format.snapshotPayloadRange(of: bytes, sequence: snapshotAt) else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
             }
             var state = try StoreError.reading(path) {
-                try format.coding.decode(State.self, from: bytes, in: payload, after: steps)
+                try format.coding.decode(State.self, from: bytes, in: payload, after: steps, pending: pending)
             }
             snapshotSequence = snapshotAt
             snapshotBytes = bytes.count
@@ -198,6 +200,22 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
 
     /// The database and its log: a commit writes the log, a copy of the log the database.
     var watch: JournalWatch { .polling([path, logPath]) }
+
+    /// The snapshot's bytes. Where its slices are sealed each on its own and no migration is to
+    /// reshape it, its large slices are left in the database until a command uses them
+    /// (`SQLiteSnapshotRead`), each then read from the snapshot numbered `sequence` or refused.
+    private func readSnapshot(numbered sequence: Int64) throws -> (bytes: [UInt8], pending: PendingParts?) {
+        try connection.withBlob(table: "snapshot", column: "state", row: 1) { blob in
+            guard format.sealsSlices, steps.isEmpty else { return (try blob.bytes(0..<blob.count), nil) }
+            let (path, unchanging) = (path, unchanging)
+            return try SQLiteSnapshotRead.read(blob, payloadAt: 4) { range, head in
+                PendingBytes {
+                    try SQLiteSnapshotRead.fetch(
+                        range, head: head, ofSnapshot: sequence, at: path, unchanging: unchanging)
+                }
+            }
+        }
+    }
 
     private func sealedSnapshot(of state: State, at sequence: Int64) throws -> [UInt8] {
         try RecordLimit.checked(

@@ -1,0 +1,176 @@
+import Foundation
+import Fractal
+import StoreTestSupport
+import Testing
+
+/// A line of text a slice keeps.
+private struct Text: Changeable, Fresh {
+    var text = ""
+
+    init() {}
+
+    init(_ text: String) { self.text = text }
+
+    mutating func apply(_ change: String) throws { text += change }
+}
+
+/// A large slice first, a small one after it.
+private struct Shelf: Changeable, Fresh {
+    enum Change: Codable, Equatable, Sendable {
+        case large(String)
+        case small(String)
+    }
+
+    @Slice var large = Text()
+    @Slice var small = Text()
+
+    init() {}
+
+    init(large: String, small: String) {
+        self.large = Text(large)
+        self.small = Text(small)
+    }
+
+    mutating func apply(_ change: Change) throws {
+        switch change {
+        case .large(let text): try _large.apply(text)
+        case .small(let text): try _small.apply(text)
+        }
+    }
+
+    mutating func replay(_ change: Change) throws {
+        switch change {
+        case .large(let text): try _large.replay(text)
+        case .small(let text): try _small.replay(text)
+        }
+    }
+}
+
+/// An SQLite store leaves a slice of 256 KB or more in the database when it reads its snapshot,
+/// and reads it when a command first uses it: a program that works on another slice never copies
+/// it. Whatever the store, a large slice reads as what was kept; in the SQLite store, one that
+/// can no longer be read from the snapshot it was left in is refused, never read from another.
+@Suite("A large slice is read when first used")
+struct LargeSliceSpec: DamagesAStoreFile {
+    static let largeText = "THE LARGE SLICE " + String(repeating: "0123456789abcdef", count: 20_000)
+
+    let folder: TemporaryFolder
+    let path: String
+
+    init() throws {
+        folder = try TemporaryFolder.inMemory()
+        path = folder.path("store")
+    }
+
+    @Test(arguments: DurableVariant.available)
+    func aLargeSliceReadsAsKeptWithTheChangesKeptSince(_ variant: DurableVariant) throws {
+        try makeStore(variant)
+
+        let state = try variant.open(at: path, initial: Shelf()).state()
+        #expect(try state.$small.load().text == "small, changed")
+        #expect(try state.$large.load().text == Self.largeText + ", changed")
+    }
+
+    @Test(arguments: DurableVariant.available)
+    func aLargeSliceNobodyReadOutlivesSnapshotRewrites(_ variant: DurableVariant) throws {
+        try makeStore(variant)
+        do {
+            let store = try variant.open(at: path, initial: Shelf())
+            for round in 0..<400 { try store.change(.small(" \(round) " + String(repeating: "s", count: 40))) }
+        }
+        if variant == .sqlite { #expect(try sqliteInteger(at: path, "SELECT sequence FROM snapshot") > 2) }
+
+        let state = try variant.open(at: path, initial: Shelf()).state()
+        #expect(try state.$large.load().text == Self.largeText + ", changed")
+        #expect(try state.$small.load().text.hasSuffix(" 399 " + String(repeating: "s", count: 40)))
+    }
+
+    /// A state read before another program rewrote the snapshot holds the large slice as a promise
+    /// the database can no longer keep: reading it says so. The store itself reads on, from the
+    /// new snapshot.
+    @Test func aStateReadBeforeAnotherProgramRewroteTheSnapshotRefusesItsLargeSlice() throws {
+        try makeStore(.sqlite)
+        let reader = try createSQLiteStore(at: path, initial: Shelf())
+        let before = reader.state()
+        do {
+            let writer = try createSQLiteStore(at: path, initial: Shelf())
+            try writer.change(.large(", again"))
+            for round in 0..<400 { try writer.change(.small(" \(round) " + String(repeating: "s", count: 40))) }
+        }
+
+        let error = #expect(throws: UnreadableSlice.self) { try before.$large.load() }
+        #expect(error?.reason.contains("another program rewrote its snapshot") == true, "\(String(describing: error))")
+        #expect(try reader.state().$large.load().text == Self.largeText + ", changed, again")
+        #expect(try before.$small.load().text == "small, changed", "the small slice was read with the snapshot")
+    }
+
+    /// Once read, a large slice no longer depends on the snapshot it came from.
+    @Test func aLargeSliceReadBeforeAnotherProgramRewroteTheSnapshotStaysRead() throws {
+        try makeStore(.sqlite)
+        let before = try createSQLiteStore(at: path, initial: Shelf()).state()
+        _ = try before.$large.load()
+        do {
+            let writer = try createSQLiteStore(at: path, initial: Shelf())
+            for round in 0..<400 { try writer.change(.small(" \(round) " + String(repeating: "s", count: 40))) }
+        }
+        #expect(try before.$large.load().text == Self.largeText + ", changed")
+    }
+
+    @Test(arguments: DurableVariant.files)
+    func aFlippedByteInTheLargeSliceIsFoundWhenItIsReadAndTheSmallOneStillReads(_ variant: DurableVariant) throws {
+        try makeStore(variant)
+        var damaged = try bytes()
+        let marker = Array("THE LARGE SLICE".utf8)
+        let at = try #require(damaged.indices.first { damaged[$0...].starts(with: marker) })
+        damaged[at + 5_000] ^= 0x01
+        try write(damaged)
+
+        let state = try variant.open(at: path, initial: Shelf()).state()
+        #expect(try state.$small.load().text == "small, changed")
+        let error = #expect(throws: UnreadableSlice.self) { try state.$large.load() }
+        #expect(error?.reason.contains("its part \"large\" fails the checksum it was sealed with") == true)
+        #expect(try bytes() == damaged, "reading changed the file")
+    }
+
+    /// Bytes flipped across the database, one at a time: every 101st of them, and every 5th of
+    /// the first three pages (the database's header and tables, the snapshot's head) and the last
+    /// two (the snapshot's tail, after the large slice). The store or the slice says so, or reads
+    /// exactly what was kept. Nothing reads another value in silence.
+    @Test func flippedBytesAcrossTheDatabaseAreFoundWhenTheirPartIsRead() throws {
+        try makeStore(.sqlite)
+        let original = try bytes()
+        let page = 4096
+        let offsets = Set(
+            Array(stride(from: 0, to: original.count, by: 101)) + Array(stride(from: 0, to: 3 * page, by: 5))
+                + Array(stride(from: original.count - 2 * page, to: original.count, by: 5))
+        ).sorted()
+        var silentlyDifferent: [String] = []
+        var found = 0
+        for offset in offsets {
+            var damaged = original
+            damaged[offset] ^= 0xFF
+            try write(damaged)
+            defer { removeSideFiles() }
+            do {
+                let state = try createSQLiteStore(at: path, initial: Shelf()).state()
+                let read = (try state.$large.load().text, try state.$small.load().text)
+                if read != (Self.largeText + ", changed", "small, changed") {
+                    silentlyDifferent.append("byte \(offset): read \(read.0.prefix(20))…, \(read.1)")
+                }
+            } catch let error as StoreError {
+                if error.description.contains(path) { found += 1 } else { silentlyDifferent.append("\(error)") }
+            } catch is UnreadableSlice {
+                found += 1
+            }
+        }
+        #expect(silentlyDifferent.isEmpty, "\(silentlyDifferent.count): \(silentlyDifferent.prefix(8))")
+        #expect(found > offsets.count / 2, "\(found) of \(offsets.count)")
+    }
+
+    /// A store whose snapshot holds both slices, with a change to each kept after it, closed.
+    private func makeStore(_ variant: DurableVariant) throws {
+        let store = try variant.open(at: path, initial: Shelf(large: Self.largeText, small: "small"))
+        try store.change(.small(", changed"))
+        try store.change(.large(", changed"))
+    }
+}
