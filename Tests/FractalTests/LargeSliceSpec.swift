@@ -95,11 +95,7 @@ struct LargeSliceSpec: DamagesAStoreFile {
         try makeStore(.sqlite)
         let reader = try createSQLiteStore(at: path, initial: Shelf())
         let before = reader.state()
-        do {
-            let writer = try createSQLiteStore(at: path, initial: Shelf())
-            try writer.change(.large(", again"))
-            for round in 0..<400 { try writer.change(.small(" \(round) " + Self.padding)) }
-        }
+        try rewriteTheSnapshot(addingToTheLargeSlice: ", again")
 
         let error = #expect(throws: UnreadableSlice.self) { _ = try before.$large.load().text.count }
         #expect(error?.reason.contains("another program rewrote its snapshot") == true, "\(String(describing: error))")
@@ -112,11 +108,24 @@ struct LargeSliceSpec: DamagesAStoreFile {
         try makeStore(.sqlite)
         let before = try createSQLiteStore(at: path, initial: Shelf()).state()
         _ = try before.$large.load()
-        do {
-            let writer = try createSQLiteStore(at: path, initial: Shelf())
-            for round in 0..<400 { try writer.change(.small(" \(round) " + Self.padding)) }
-        }
+        try rewriteTheSnapshot(addingToTheLargeSlice: ", again")
         #expect(Self.isLargeText(try before.$large.load().text, endingWith: ", changed"))
+    }
+
+    /// A large slice a program has read is read with the snapshot from then on: a state it reads
+    /// anew after another program rewrote the snapshot holds the slice, read, however often the
+    /// snapshot is rewritten after that. (A command reads its state again as it works, through
+    /// getters that cannot say what went wrong.)
+    @Test func aLargeSliceReadOnceIsReadWithEverySnapshotAfter() throws {
+        try makeStore(.sqlite)
+        let reader = try createSQLiteStore(at: path, initial: Shelf())
+        _ = try reader.state().$large.load()
+        try rewriteTheSnapshot(addingToTheLargeSlice: ", again")
+        let after = reader.state()
+        try rewriteTheSnapshot(addingToTheLargeSlice: ", and again")
+
+        #expect(Self.isLargeText(try after.$large.load().text, endingWith: ", changed, again"))
+        #expect(Self.isLargeText(try reader.state().$large.load().text, endingWith: ", changed, again, and again"))
     }
 
     @Test(arguments: DurableVariant.files)
@@ -171,6 +180,16 @@ struct LargeSliceSpec: DamagesAStoreFile {
         }
         #expect(silentlyDifferent.isEmpty, "\(silentlyDifferent.count): \(silentlyDifferent.prefix(8))")
         #expect(found > offsets.count / 2, "\(found) of \(offsets.count)")
+    }
+
+    /// Another program adds `text` to the large slice, then changes the small one until the
+    /// snapshot is rewritten.
+    private func rewriteTheSnapshot(addingToTheLargeSlice text: String) throws {
+        let writer = try createSQLiteStore(at: path, initial: Shelf())
+        let before = try sqliteInteger(at: path, "SELECT sequence FROM snapshot")
+        try writer.change(.large(text))
+        for round in 0..<400 { try writer.change(.small(" \(round) " + Self.padding)) }
+        #expect(try sqliteInteger(at: path, "SELECT sequence FROM snapshot") > before)
     }
 
     /// Whether `text` is the large slice's text with `ending` added, compared without printing a

@@ -41,6 +41,11 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     private let connection: SQLiteConnection
     /// Whether nothing can write the database (a read-only disk, no log beside it).
     private let unchanging: Bool
+    /// The large slices this program has read since it opened the store, by name: from then on
+    /// they are read with the snapshot, not left in the database. A state read anew after another
+    /// program rewrote the snapshot then holds, read, the slices a command works on, which it
+    /// reads again through getters that cannot say what went wrong (`SQLiteSnapshotRead`).
+    private let slicesRead = Locked<Set<String>>([])
     /// How the blobs of the database are written, by its `user_version`.
     private var format = SQLiteRowFormat.newest
     /// The state's migrations that the database has not had, by its `user_version`.
@@ -203,15 +208,19 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
 
     /// The snapshot's bytes. Where its slices are sealed each on its own and no migration is to
     /// reshape it, its large slices are left in the database until a command uses them
-    /// (`SQLiteSnapshotRead`), each then read from the snapshot numbered `sequence` or refused.
+    /// (`SQLiteSnapshotRead`), each then read from the snapshot numbered `sequence` or refused;
+    /// but for the ones this program read before, which are read now.
     private func readSnapshot(numbered sequence: Int64) throws -> (bytes: [UInt8], pending: PendingParts?) {
         try connection.withBlob(table: "snapshot", column: "state", row: 1) { blob in
             guard format.sealsSlices, steps.isEmpty else { return (try blob.bytes(0..<blob.count), nil) }
-            let (path, unchanging) = (path, unchanging)
-            return try SQLiteSnapshotRead.read(blob, payloadAt: 4) { range, head in
+            let (path, unchanging, slicesRead) = (path, unchanging, slicesRead)
+            let read = slicesRead.withLock { $0 }
+            return try SQLiteSnapshotRead.read(blob, payloadAt: 4, except: read) { name, range, head in
                 PendingBytes {
-                    try SQLiteSnapshotRead.fetch(
+                    let bytes = try SQLiteSnapshotRead.fetch(
                         range, head: head, ofSnapshot: sequence, at: path, unchanging: unchanging)
+                    slicesRead.withLock { _ = $0.insert(name) }
+                    return bytes
                 }
             }
         }

@@ -15,14 +15,19 @@ enum SQLiteSnapshotRead {
     static let partLeftInPlace = 1024 * 1024
 
     /// The snapshot in `blob`, whose payload (a keyed value of slices) starts at `start`: its
-    /// bytes, but for the bodies of the large sealed slices, which are never read into them and
-    /// never looked at, and the parts that stand for those slices, each made by `part` from
-    /// the range of its sealed value (head and body) and the bytes of its head.
+    /// bytes, but for the bodies of the large sealed slices not named in `read`, which are never
+    /// read into them and never looked at, and the parts that stand for those slices, each made
+    /// by `part` from the slice's name, the range of its sealed value (head and body) and the
+    /// bytes of its head.
     static func read(
-        _ blob: SQLiteBlob, payloadAt start: Int, part: (Range<Int>, [UInt8]) -> PendingBytes
+        _ blob: SQLiteBlob, payloadAt start: Int, except read: Set<String>,
+        part: (String, Range<Int>, [UInt8]) -> PendingBytes
     ) throws -> (bytes: [UInt8], pending: PendingParts?) {
-        guard blob.count >= partLeftInPlace, let parts = try largeSlices(in: blob, payloadAt: start), !parts.isEmpty
-        else { return (try blob.bytes(0..<blob.count), nil) }
+        guard blob.count >= partLeftInPlace, let large = try largeSlices(in: blob, payloadAt: start) else {
+            return (try blob.bytes(0..<blob.count), nil)
+        }
+        let parts = large.filter { !read.contains($0.name) }
+        guard !parts.isEmpty else { return (try blob.bytes(0..<blob.count), nil) }
         let bytes = try [UInt8](unsafeUninitializedCapacity: blob.count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             var next = 0
@@ -38,17 +43,17 @@ enum SQLiteSnapshotRead {
         var pending = PendingParts()
         for slice in parts {
             let value = slice.head.lowerBound..<slice.body.upperBound
-            pending[value.lowerBound] = part(value, Array(bytes[slice.head]))
+            pending[value.lowerBound] = part(slice.name, value, Array(bytes[slice.head]))
         }
         return (bytes, pending)
     }
 
-    /// The sealed entries of the keyed payload at `start` whose bodies are large: the head of each
-    /// (its tag, length and checksum) and its body. Nil when the payload does not read so, which
-    /// reading it whole then says what is wrong with.
+    /// The sealed entries of the keyed payload at `start` whose bodies are large: the name of each,
+    /// its head (its tag, length and checksum) and its body. Nil when the payload does not read
+    /// so, which reading it whole then says what is wrong with.
     private static func largeSlices(
         in blob: SQLiteBlob, payloadAt start: Int
-    ) throws -> [(head: Range<Int>, body: Range<Int>)]? {
+    ) throws -> [(name: String, head: Range<Int>, body: Range<Int>)]? {
         // The payload's head, read by hand: `BinaryReader.body` would check its length against
         // the window, not the blob.
         var window = try Window(blob, at: start)
@@ -58,10 +63,10 @@ enum SQLiteSnapshotRead {
         let end = start + 5 + Int(length)
         guard end <= blob.count else { return nil }
         var next = window.offset + window.reader.position
-        var slices: [(head: Range<Int>, body: Range<Int>)] = []
+        var slices: [(name: String, head: Range<Int>, body: Range<Int>)] = []
         for _ in 0..<count {
             window = try Window(blob, at: next)
-            guard (try? window.reader.stringRange()) != nil else { return nil }
+            guard let name = try? window.reader.string() else { return nil }
             let head = window.offset + window.reader.position
             var value = window.reader
             guard (try? value.tag()) == .sealed else {
@@ -72,7 +77,7 @@ enum SQLiteSnapshotRead {
             guard let length = try? value.fixed(UInt32.self), (try? value.fixed(UInt32.self)) != nil else { return nil }
             let body = (window.offset + value.position)..<(window.offset + value.position + Int(length))
             guard body.upperBound <= end else { return nil }
-            if body.count >= partLeftInPlace { slices.append((head..<body.lowerBound, body)) }
+            if body.count >= partLeftInPlace { slices.append((name, head..<body.lowerBound, body)) }
             next = body.upperBound
         }
         return slices
