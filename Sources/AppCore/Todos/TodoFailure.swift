@@ -44,7 +44,7 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
             "\"\(id)\" is not an id: an id is one word, with no spaces, of at most \(limit) bytes"
         case .notFound(let reference): "no to-do has the id \(reference); `todo list --all` shows every id"
         case .ambiguous(let reference, let matches):
-            "\(reference) names \(matches.count) to-dos (\(matches.map(\.value).joined(separator: ", "))): type more of the id"
+            "\(reference) names \(matches.count) to-dos (\(Self.firstFive(of: matches))): type more of the id"
         case .nothingToUndo: "there is nothing to undo"
         case .nothingToRedo: "there is nothing to redo"
         case .duplicateID(let id): "a to-do with the id \(id) is already there"
@@ -54,5 +54,11 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
         case .notStored(let reason): "the change was not kept: \(reason)"
         case .unreadableStore(let description): description
         }
+    }
+
+    /// The first five ids, and how many more there are.
+    private static func firstFive(of ids: [TodoID]) -> String {
+        let named = ids.prefix(5).map(\.value).joined(separator: ", ")
+        return ids.count > 5 ? "\(named) and \(ids.count - 5) more" : named
     }
 }

@@ -81,9 +81,9 @@ public struct TodoState: Changeable, Fresh {
         let matches = key.isEmpty ? [] : items.ids(startingWith: key)
         guard let match = matches.first else { throw .notFound(reference: reference) }
         guard matches.count == 1 else {
-            // Named in the order they were made, as `todo list` shows them.
-            let made = matches.sorted { items.order(of: $0) < items.order(of: $1) }
-            throw .ambiguous(reference: reference, matches: Array(made.prefix(5)))
+            // In the order they were made, as `todo list` shows them.
+            throw .ambiguous(
+                reference: reference, matches: matches.sorted { items.order(of: $0) < items.order(of: $1) })
         }
         return match
     }

@@ -62,6 +62,21 @@ struct TodoFeatureSpec {
         #expect(try core.todos.resolve("cd") == TodoID("cd00000000"))
     }
 
+    @Test func anAmbiguousPrefixCountsEveryIdItNamesAndShowsTheFirstFive() throws {
+        let ids = (1...7).map { "ab1200000\($0)" }
+        _ = core.todo(.importItems(text: ids.map { "call \($0) id:\($0)" }.joined(separator: "\n"), format: .todotxt))
+        let answer = core.todo(.complete(references: ["ab12"]))
+        guard case .failed(let reason) = answer else {
+            Issue.record("\(answer)")
+            return
+        }
+        #expect(reason == .ambiguous(reference: "ab12", matches: ids.map { TodoID($0) }))
+        #expect(
+            reason.description
+                == "ab12 names 7 to-dos (ab12000001, ab12000002, ab12000003, ab12000004, ab12000005 and 2 more): "
+                + "type more of the id")
+    }
+
     @Test func anImportOfManyKeepsEveryIdApartByItsShortForm() throws {
         let lines = (0..<300).map { "item \($0)" }
         _ = core.todo(.importItems(text: lines.joined(separator: "\n"), format: .todotxt))
