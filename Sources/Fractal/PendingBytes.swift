@@ -9,6 +9,8 @@ import Synchronization
 /// part reads through the same box.
 final class PendingBytes: Sendable {
     private let fetch: @Sendable () throws -> [UInt8]
+    /// The bytes once read. Read under the lock, so that two threads asking at once read them
+    /// once, and neither fails where the other succeeded.
     private let fetched: Mutex<[UInt8]?> = Mutex(nil)
 
     /// `fetch` reads the part's bytes from the store, or throws `UnreadableSlice` saying why it
@@ -19,12 +21,37 @@ final class PendingBytes: Sendable {
 
     /// The part's bytes: read from the store the first time, kept since.
     func bytes() throws -> [UInt8] {
-        if let kept = fetched.withLock({ $0 }) { return kept }
-        let bytes = try fetch()
-        fetched.withLock { $0 = bytes }
-        return bytes
+        try fetched.withLock { fetched in
+            if let fetched { return fetched }
+            let bytes = try fetch()
+            fetched = bytes
+            return bytes
+        }
     }
 }
 
-/// The parts of a record left in the store as it was read, by where each starts in the record.
-typealias PendingParts = [Int: PendingBytes]
+/// The parts of a record left in the store as it was read, by where each starts in the record,
+/// handed to the decoder of the record. Only a `Slice` takes such a part (`claim`); any other
+/// reader would read the bytes that were left out, so a store reads the record whole again when
+/// a part was not claimed (`allClaimed`).
+///
+/// A class, because the decoders of the record's entries, each a value, report their claims to
+/// the one store that reads it; it lives only while the record is decoded.
+final class PendingParts {
+    private let parts: [Int: PendingBytes]
+    private var claimed: Set<Int> = []
+
+    init(_ parts: [Int: PendingBytes]) {
+        self.parts = parts
+    }
+
+    /// The part that starts at `position`, if one was left there, now taken by its reader.
+    func claim(at position: Int) -> PendingBytes? {
+        guard let part = parts[position] else { return nil }
+        claimed.insert(position)
+        return part
+    }
+
+    /// Whether every part left out was taken by a reader that reads it from the store.
+    var allClaimed: Bool { claimed.count == parts.count }
+}

@@ -116,7 +116,7 @@ extension KeyedDecodingContainer {
         if let binary = try superDecoder(forKey: key) as? ValueDecoder {
             return try Slice(
                 storedIn: binary.bytes, at: binary.position, named: key.stringValue,
-                pending: binary.pending?[binary.position])
+                pending: binary.pending?.claim(at: binary.position))
         }
         return Slice(wrappedValue: try decode(Part.self, forKey: key))
     }

@@ -46,6 +46,57 @@ private struct Shelf: Changeable, Fresh {
     }
 }
 
+/// A line of a `Logbook`, read and written field by field.
+private struct Line: BinaryFieldDecodable, BinaryFieldEncodable, Codable, Equatable, Sendable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+    init(fields: inout BinaryFieldReader) throws { text = try fields.string() }
+    func write(fields: inout BinaryFieldWriter) { fields.string(text) }
+}
+
+/// Adds a line at the end of the log.
+private struct Writing: DeferredEdit {
+    let line: Line
+    func apply(to log: inout [Line]) { log.append(line) }
+}
+
+/// A count beside a log kept as a deferred list: a part of the state, sealed, that is not a slice.
+private struct Logbook: Changeable, Fresh {
+    enum Change: Codable, Equatable, Sendable {
+        case count
+        case write(String)
+    }
+
+    private(set) var count = 0
+    private var kept = Deferred<[Line]>([])
+
+    init() {}
+
+    func lines() throws -> [String] { try kept.load().map(\.text) }
+
+    mutating func apply(_ change: Change) throws {
+        switch change {
+        case .count: count += 1
+        case .write(let text): kept.edit(Writing(line: Line(text)))
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case count, log }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        count = try container.decode(Int.self, forKey: .count)
+        kept = try container.decodeDeferredFieldList(of: Line.self, forKey: .log, from: decoder, empty: []) { $0 }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+        try container.encodeDeferredFieldList(kept, forKey: .log, to: encoder) { $0 }
+    }
+}
+
 /// An SQLite store leaves a slice of 1 MB or more in the database when it reads its snapshot,
 /// and reads it when a command first uses it: a program that works on another slice never copies
 /// it. Whatever the store, a large slice reads as what was kept; in the SQLite store, one that
@@ -88,9 +139,9 @@ struct LargeSliceSpec: DamagesAStoreFile {
         #expect(try state.$small.load().text.hasSuffix(" 399 " + Self.padding))
     }
 
-    /// A state read before another program rewrote the snapshot holds the large slice as a promise
-    /// the database can no longer keep: reading it says so. The store itself reads on, from the
-    /// new snapshot.
+    /// A state read before another program changed the large slice and rewrote the snapshot holds
+    /// the slice as a promise the database can no longer keep: reading it says so. The store
+    /// itself reads on, from the new snapshot.
     @Test func aStateReadBeforeAnotherProgramRewroteTheSnapshotRefusesItsLargeSlice() throws {
         try makeStore(.sqlite)
         let reader = try createSQLiteStore(at: path, initial: Shelf())
@@ -112,20 +163,59 @@ struct LargeSliceSpec: DamagesAStoreFile {
         #expect(Self.isLargeText(try before.$large.load().text, endingWith: ", changed"))
     }
 
-    /// A large slice a program has read is read with the snapshot from then on: a state it reads
-    /// anew after another program rewrote the snapshot holds the slice, read, however often the
-    /// snapshot is rewritten after that. (A command reads its state again as it works, through
-    /// getters that cannot say what went wrong.)
-    @Test func aLargeSliceReadOnceIsReadWithEverySnapshotAfter() throws {
+    /// A snapshot rewritten by another program with the large slice as it was, where it was,
+    /// still holds the slice a state read before left there.
+    @Test func aLargeSliceLeftInTheDatabaseReadsAfterARewriteThatKeptIt() throws {
+        try makeStore(.sqlite)
+        try changeTheSmallSliceUntilTheSnapshotIsRewritten()  // now holding the large slice's change
+        let before = try createSQLiteStore(at: path, initial: Shelf()).state()
+        try changeTheSmallSliceUntilTheSnapshotIsRewritten()
+        #expect(Self.isLargeText(try before.$large.load().text, endingWith: ", changed"))
+    }
+
+    /// A snapshot cut short, so that it no longer reaches the end of the large slice a state left
+    /// there, refuses it.
+    @Test func aLargeSliceLeftInTheDatabaseIsRefusedWhenTheSnapshotNoLongerReachesIt() throws {
+        try makeStore(.sqlite)
+        let before = try createSQLiteStore(at: path, initial: Shelf()).state()
+        _ = try sqliteInteger(at: path, "UPDATE snapshot SET state = substr(state, 1, 1000000) RETURNING 1")
+
+        let error = #expect(throws: UnreadableSlice.self) { _ = try before.$large.load().text.count }
+        #expect(error?.reason.contains("another program rewrote its snapshot") == true, "\(String(describing: error))")
+    }
+
+    /// Only a program's first reading of the store leaves a large slice in the database: a state
+    /// it reads again after another program rewrote the snapshot holds the slice, read, however
+    /// often the snapshot is rewritten after that. (A command reads its state again as it works,
+    /// through getters that cannot say what went wrong.)
+    @Test func aStateReadAgainAfterARewriteHoldsItsLargeSliceRead() throws {
         try makeStore(.sqlite)
         let reader = try createSQLiteStore(at: path, initial: Shelf())
-        _ = try reader.state().$large.load()
+        _ = reader.state()
         try rewriteTheSnapshot(addingToTheLargeSlice: ", again")
         let after = reader.state()
         try rewriteTheSnapshot(addingToTheLargeSlice: ", and again")
 
         #expect(Self.isLargeText(try after.$large.load().text, endingWith: ", changed, again"))
         #expect(Self.isLargeText(try reader.state().$large.load().text, endingWith: ", changed, again, and again"))
+    }
+
+    /// A large sealed part of a state that is not a slice (a deferred list, read by its own
+    /// reader) is read with the snapshot, and stays whole through reopening and rewrites.
+    @Test func aLargePartThatIsNotASliceIsReadWithTheSnapshot() throws {
+        let lines = (0..<20).map { "line \($0) " + String(repeating: "x", count: 60_000) }
+        do {
+            let store = try createSQLiteStore(at: path, initial: Logbook())
+            for line in lines { try store.change(.write(line)) }
+        }
+        do {
+            let store = try createSQLiteStore(at: path, initial: Logbook())
+            #expect(store.state().count == 0)
+            for _ in 0..<300 { try store.change(.count) }
+        }
+        let state = try createSQLiteStore(at: path, initial: Logbook()).state()
+        #expect(state.count == 300)
+        #expect(try state.lines() == lines)
     }
 
     @Test(arguments: DurableVariant.files)
@@ -185,9 +275,14 @@ struct LargeSliceSpec: DamagesAStoreFile {
     /// Another program adds `text` to the large slice, then changes the small one until the
     /// snapshot is rewritten.
     private func rewriteTheSnapshot(addingToTheLargeSlice text: String) throws {
+        try createSQLiteStore(at: path, initial: Shelf()).change(.large(text))
+        try changeTheSmallSliceUntilTheSnapshotIsRewritten()
+    }
+
+    /// Another program changes the small slice until the snapshot is rewritten.
+    private func changeTheSmallSliceUntilTheSnapshotIsRewritten() throws {
         let writer = try createSQLiteStore(at: path, initial: Shelf())
         let before = try sqliteInteger(at: path, "SELECT sequence FROM snapshot")
-        try writer.change(.large(text))
         for round in 0..<400 { try writer.change(.small(" \(round) " + Self.padding)) }
         #expect(try sqliteInteger(at: path, "SELECT sequence FROM snapshot") > before)
     }

@@ -26,6 +26,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 }
 
 extension StoreError {
+    /// What went wrong, without the store's name: for an error that becomes part of another.
+    var reason: String {
+        switch self {
+        case .unreadable(_, let reason): reason
+        case .failed(_, let operation, let reason): "could not \(operation) it: \(reason)"
+        case .newerFormat, .tooLarge: description
+        }
+    }
+
     /// Runs a read of a record of the store at `path`: what fails in it is a record that does
     /// not hold what this program wrote.
     static func reading<Value>(_ path: @autoclosure () -> String, _ read: () throws -> Value) throws -> Value {

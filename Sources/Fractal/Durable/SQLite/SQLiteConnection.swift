@@ -77,7 +77,8 @@ final class SQLiteConnection {
         return result
     }
 
-    /// Runs `body` with one blob open for reading in pieces, inside the transaction under way. Read
+    /// Runs `body` with one blob open for reading in pieces, inside the transaction under way; the
+    /// blob is closed when `body` returns, so it must not keep the `SQLiteBlob`. Read
     /// so, a blob goes straight into the array it is read into: a query would first copy a blob
     /// that spans many pages into a buffer of SQLite's own, and the snapshot is most of a store.
     func withBlob<Result>(
@@ -89,6 +90,7 @@ final class SQLiteConnection {
         defer { sqlite3_blob_close(blob) }
         return try body(
             SQLiteBlob(count: Int(sqlite3_blob_bytes(blob))) { range, destination in
+                // A blob's length fits SQLite's Int32 (its limit is 1 GB), so every range in it does.
                 let status = sqlite3_blob_read(blob, destination, Int32(range.count), Int32(range.lowerBound))
                 guard status == SQLITE_OK else { throw self.failure("read the \(table) \(column) from") }
             })
@@ -152,28 +154,6 @@ final class SQLiteConnection {
             return .unreadable(path: path, reason: "the database is damaged (SQLite says: \(reason))")
         default:
             return .failed(path: path, operation: operation, reason: reason)
-        }
-    }
-}
-
-/// A blob open for reading (`SQLiteConnection.withBlob`): its length, and its bytes by range,
-/// each read straight from the pages that hold them.
-struct SQLiteBlob {
-    let count: Int
-    fileprivate let copy: (Range<Int>, UnsafeMutableRawPointer) throws -> Void
-
-    /// Copies the bytes at `range` to `destination`.
-    func read(_ range: Range<Int>, to destination: UnsafeMutableRawPointer) throws {
-        guard !range.isEmpty else { return }
-        try copy(range, destination)
-    }
-
-    /// The bytes at `range`.
-    func bytes(_ range: Range<Int>) throws -> [UInt8] {
-        try [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            guard let start = buffer.baseAddress else { return }
-            try read(range, to: start)
-            initialized = range.count
         }
     }
 }

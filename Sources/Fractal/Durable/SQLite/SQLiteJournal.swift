@@ -41,11 +41,11 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     private let connection: SQLiteConnection
     /// Whether nothing can write the database (a read-only disk, no log beside it).
     private let unchanging: Bool
-    /// The large slices this program has read since it opened the store, by name: from then on
-    /// they are read with the snapshot, not left in the database. A state read anew after another
-    /// program rewrote the snapshot then holds, read, the slices a command works on, which it
-    /// reads again through getters that cannot say what went wrong (`SQLiteSnapshotRead`).
-    private let slicesRead = Locked<Set<String>>([])
+    /// Whether the store was read once already. Only the first reading, as a program opens the
+    /// store, leaves large slices in the database (`SQLiteSnapshotRead`): a state read again, after
+    /// another program rewrote the snapshot, is read whole, so that the slices a command works on
+    /// and reads again through getters that cannot say what went wrong are never left behind.
+    private var wasRead = false
     /// How the blobs of the database are written, by its `user_version`.
     private var format = SQLiteRowFormat.newest
     /// The state's migrations that the database has not had, by its `user_version`.
@@ -115,13 +115,24 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
             guard let snapshotAt = try storedSnapshotSequence() else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
             }
-            let (bytes, pending) = try readSnapshot(numbered: snapshotAt)
+            var (bytes, pending) = try readSnapshot()
             guard let payload = format.snapshotPayloadRange(of: bytes, sequence: snapshotAt) else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
             }
             var state = try StoreError.reading(path) {
                 try format.coding.decode(State.self, from: bytes, in: payload, after: steps, pending: pending)
             }
+            if let pending, !pending.allClaimed {
+                // A part left in the database is not a slice's, and its reader read what was left
+                // out: read the snapshot whole and decode it again.
+                bytes = try connection.withBlob(table: "snapshot", column: "state", row: 1) {
+                    try $0.bytes(0..<$0.count)
+                }
+                state = try StoreError.reading(path) {
+                    try format.coding.decode(State.self, from: bytes, in: payload, after: steps)
+                }
+            }
+            wasRead = true
             snapshotSequence = snapshotAt
             snapshotBytes = bytes.count
             sequence = snapshotSequence
@@ -206,22 +217,15 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     /// The database and its log: a commit writes the log, a copy of the log the database.
     var watch: JournalWatch { .polling([path, logPath]) }
 
-    /// The snapshot's bytes. Where its slices are sealed each on its own and no migration is to
-    /// reshape it, its large slices are left in the database until a command uses them
-    /// (`SQLiteSnapshotRead`), each then read from the snapshot numbered `sequence` or refused;
-    /// but for the ones this program read before, which are read now.
-    private func readSnapshot(numbered sequence: Int64) throws -> (bytes: [UInt8], pending: PendingParts?) {
+    /// The snapshot's bytes. Read first, where its slices are sealed each on its own and no
+    /// migration is to reshape it, its large slices are left in the database until a command uses
+    /// them (`SQLiteSnapshotRead`), each read then, or refused if it is no longer there as it was.
+    private func readSnapshot() throws -> (bytes: [UInt8], pending: PendingParts?) {
         try connection.withBlob(table: "snapshot", column: "state", row: 1) { blob in
-            guard format.sealsSlices, steps.isEmpty else { return (try blob.bytes(0..<blob.count), nil) }
-            let (path, unchanging, slicesRead) = (path, unchanging, slicesRead)
-            let read = slicesRead.withLock { $0 }
-            return try SQLiteSnapshotRead.read(blob, payloadAt: 4, except: read) { name, range, head in
-                PendingBytes {
-                    let bytes = try SQLiteSnapshotRead.fetch(
-                        range, head: head, ofSnapshot: sequence, at: path, unchanging: unchanging)
-                    slicesRead.withLock { _ = $0.insert(name) }
-                    return bytes
-                }
+            guard !wasRead, format.sealsSlices, steps.isEmpty else { return (try blob.bytes(0..<blob.count), nil) }
+            let (path, unchanging) = (path, unchanging)
+            return try SQLiteSnapshotRead.read(blob, payloadAt: 4) { range, head in
+                PendingBytes { try SQLiteSnapshotRead.fetch(range, head: head, at: path, unchanging: unchanging) }
             }
         }
     }
