@@ -20,6 +20,9 @@
 /// state, in silence.) While it runs, the log is copied once it holds more than `logLimit`
 /// bytes. A program that only read copies nothing, and a database found damaged is never written.
 ///
+/// Opening the store leaves a large slice of the snapshot in the database until a command uses
+/// it (`SQLiteSnapshotRead`).
+///
 /// A class, because it owns the database connection.
 final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     /// Marks a database as ours, in its header (`PRAGMA application_id`): "ApCo".
