@@ -184,6 +184,20 @@ struct LargeSliceSpec: DamagesAStoreFile {
         #expect(error?.reason.contains("another program rewrote its snapshot") == true, "\(String(describing: error))")
     }
 
+    /// A file put in the store's place while a state had left its large slice in the database (a
+    /// copy restored by a rename, the same bytes) is not read from: the slice is refused.
+    @Test func aLargeSliceLeftInTheDatabaseIsRefusedWhenTheFileWasReplaced() throws {
+        try makeStore(.sqlite)
+        let reader = try createSQLiteStore(at: path, initial: Shelf())
+        let before = reader.state()
+        try FileManager.default.copyItem(atPath: path, toPath: folder.path("copy"))
+        try #require(rename(folder.path("copy"), path) == 0)
+
+        let error = #expect(throws: UnreadableSlice.self) { _ = try before.$large.load().text.count }
+        #expect(error?.reason.contains("another program replaced its file") == true, "\(String(describing: error))")
+        withExtendedLifetime(reader) {}
+    }
+
     /// Only a program's first reading of the store leaves a large slice in the database: a state
     /// it reads again after another program rewrote the snapshot holds the slice, read, however
     /// often the snapshot is rewritten after that. (A command reads its state again as it works,

@@ -44,6 +44,8 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     private let connection: SQLiteConnection
     /// Whether nothing can write the database (a read-only disk, no log beside it).
     private let unchanging: Bool
+    /// Which file the connection opened: a part left in it is read from it alone.
+    private let file: FileIdentity?
     /// Whether the store was read once already. Only the first reading, as a program opens the
     /// store, leaves large slices in the database (`SQLiteSnapshotRead`): a state read again, after
     /// another program rewrote the snapshot, is read whole, so that the slices a command works on
@@ -77,6 +79,7 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
         try Self.checkHeader(of: path)
         unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
         connection = try SQLiteConnection(path: path, unchanging: unchanging)
+        file = try POSIXFile.status(path)?.identity
         // First of all: closing must never copy a log into a database found damaged when it is
         // read (`load`, which the store does first, checks the schema before anything else).
         try connection.keepLogOnClose(true)
@@ -226,9 +229,12 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     private func readSnapshot() throws -> (bytes: [UInt8], pending: PendingParts?) {
         try connection.withBlob(table: "snapshot", column: "state", row: 1) { blob in
             guard !wasRead, format.sealsSlices, steps.isEmpty else { return (try blob.bytes(0..<blob.count), nil) }
+            guard let file else { return (try blob.bytes(0..<blob.count), nil) }
             let (path, unchanging) = (path, unchanging)
             return try SQLiteSnapshotRead.read(blob, payloadAt: 4) { range, head in
-                PendingBytes { try SQLiteSnapshotRead.fetch(range, head: head, at: path, unchanging: unchanging) }
+                PendingBytes {
+                    try SQLiteSnapshotRead.fetch(range, head: head, from: file, at: path, unchanging: unchanging)
+                }
             }
         }
     }

@@ -95,15 +95,25 @@ enum SQLiteSnapshotRead {
     }
 
     /// The part at `range` of the snapshot, whose head was read as `head`, read now through a
-    /// connection of its own to the database at `path`. Refused, as `UnreadableSlice`, when the
-    /// snapshot there no longer holds it there under that head: another program rewrote it, and
+    /// connection of its own to the database at `path`, which must still be `file`, the one this
+    /// program opened. Refused, as `UnreadableSlice`, when the file was replaced, or the snapshot
+    /// there no longer holds the part there under that head: another program rewrote it, and
     /// changed the part or moved it. (One that rewrote it with the part as it was, where it was,
     /// holds the very bytes this program left there, which its seal checks when they are read.)
-    static func fetch(_ range: Range<Int>, head: [UInt8], at path: String, unchanging: Bool) throws -> [UInt8] {
+    static func fetch(
+        _ range: Range<Int>, head: [UInt8], from file: FileIdentity, at path: String, unchanging: Bool
+    ) throws -> [UInt8] {
         let bytes: [UInt8]?
         do {
+            // The same file before and after SQLite opens it, so the one SQLite opened. A file put
+            // in its place (a copy restored by a rename) is refused before anything reads it:
+            // this program's two connections would keep two indexes of the one `-shm` file beside
+            // it, each taking the other's locks for its own, and the first's memory map of it
+            // could be cut short under it.
+            guard try POSIXFile.status(path)?.identity == file else { throw UnreadableSlice(reason: replaced) }
             let connection = try SQLiteConnection(path: path, unchanging: unchanging)
             defer { connection.close() }
+            guard try POSIXFile.status(path)?.identity == file else { throw UnreadableSlice(reason: replaced) }
             // Only ever reads: what is in the log stays there for the programs that write.
             try connection.keepLogOnClose(true)
             try connection.run("BEGIN")
@@ -124,4 +134,7 @@ enum SQLiteSnapshotRead {
         }
         return bytes
     }
+
+    private static let replaced =
+        "another program replaced its file while this one was reading it; run the command again"
 }
