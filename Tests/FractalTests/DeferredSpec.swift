@@ -4,21 +4,6 @@ import StoreTestSupport
 import Synchronization
 import Testing
 
-/// A note, read and written field by field.
-private struct Note: BinaryFieldDecodable, BinaryFieldEncodable, Codable, Equatable, Sendable {
-    let text: String
-
-    init(_ text: String) { self.text = text }
-    init(fields: inout BinaryFieldReader) throws { text = try fields.string() }
-    func write(fields: inout BinaryFieldWriter) { fields.string(text) }
-}
-
-/// Adds a note at the end of the log.
-private struct Appending: DeferredEdit {
-    let note: Note
-    func apply(to log: inout [Note]) { log.append(note) }
-}
-
 /// A count kept beside a log that most changes add to and few read: the log is `Deferred`, and
 /// every time it is made from its stored notes is counted.
 private struct Notebook: Changeable, Fresh {
@@ -31,15 +16,15 @@ private struct Notebook: Changeable, Fresh {
     }
 
     private(set) var count = 0
-    private var kept = Deferred<[Note]>([])
-    var log: [Note] { kept.value }
+    private var kept = Deferred<[LogLine]>([])
+    var log: [LogLine] { kept.value }
 
     init() {}
 
     mutating func apply(_ change: Change) throws {
         switch change {
         case .count: count += 1
-        case .write(let text): kept.edit(Appending(note: Note(text)))
+        case .write(let text): kept.edit(AppendingLine(line: LogLine(text)))
         case .eraseLast: _ = kept.value.popLast()
         }
     }
@@ -49,9 +34,10 @@ private struct Notebook: Changeable, Fresh {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         count = try container.decode(Int.self, forKey: .count)
-        kept = try container.decodeDeferredFieldList(of: Note.self, forKey: .log, from: decoder, empty: []) { notes in
+        kept = try container.decodeDeferredFieldList(of: LogLine.self, forKey: .log, from: decoder, empty: []) {
+            lines in
             Self.logsMade.withLock { $0 += 1 }
-            return notes
+            return lines
         }
     }
 
@@ -80,10 +66,10 @@ struct DeferredSpec {
         try second.change(.write("three"))
         try second.change(.count)
         #expect(logsMade() == before, "opening and adding to the log read none of it")
-        #expect(second.state().log == [Note("one"), Note("two"), Note("three")])
+        #expect(second.state().log == [LogLine("one"), LogLine("two"), LogLine("three")])
         #expect(logsMade() == before + 1, "reading it made it once, with the note added before")
         try second.change(.eraseLast)
-        #expect(second.state().log == [Note("one"), Note("two")])
+        #expect(second.state().log == [LogLine("one"), LogLine("two")])
         #expect(second.state().count == 1)
     }
 
@@ -101,7 +87,7 @@ struct DeferredSpec {
 
         let third = try variant.open(at: folder.path("store"), initial: Notebook())
         #expect(third.state().log.count == 50)
-        #expect(third.state().log.last == Note("note 49"))
+        #expect(third.state().log.last == LogLine("note 49"))
         #expect(third.state().count == 1_200)
     }
 
@@ -115,9 +101,9 @@ struct DeferredSpec {
         var other = read
         try one.apply(.write("one"))
         try other.apply(.write("other"))
-        #expect(one.log == [Note("kept"), Note("one")])
-        #expect(other.log == [Note("kept"), Note("other")])
-        #expect(read.log == [Note("kept")], "the state they were copied from is as it was")
+        #expect(one.log == [LogLine("kept"), LogLine("one")])
+        #expect(other.log == [LogLine("kept"), LogLine("other")])
+        #expect(read.log == [LogLine("kept")], "the state they were copied from is as it was")
         #expect(one != other)
     }
 }

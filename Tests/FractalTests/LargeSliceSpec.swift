@@ -46,21 +46,6 @@ private struct Shelf: Changeable, Fresh {
     }
 }
 
-/// A line of a `Logbook`, read and written field by field.
-private struct Line: BinaryFieldDecodable, BinaryFieldEncodable, Codable, Equatable, Sendable {
-    let text: String
-
-    init(_ text: String) { self.text = text }
-    init(fields: inout BinaryFieldReader) throws { text = try fields.string() }
-    func write(fields: inout BinaryFieldWriter) { fields.string(text) }
-}
-
-/// Adds a line at the end of the log.
-private struct Writing: DeferredEdit {
-    let line: Line
-    func apply(to log: inout [Line]) { log.append(line) }
-}
-
 /// A count beside a log kept as a deferred list: a part of the state, sealed, that is not a slice.
 private struct Logbook: Changeable, Fresh {
     enum Change: Codable, Equatable, Sendable {
@@ -69,7 +54,7 @@ private struct Logbook: Changeable, Fresh {
     }
 
     private(set) var count = 0
-    private var kept = Deferred<[Line]>([])
+    private var kept = Deferred<[LogLine]>([])
 
     init() {}
 
@@ -78,7 +63,7 @@ private struct Logbook: Changeable, Fresh {
     mutating func apply(_ change: Change) throws {
         switch change {
         case .count: count += 1
-        case .write(let text): kept.edit(Writing(line: Line(text)))
+        case .write(let text): kept.edit(AppendingLine(line: LogLine(text)))
         }
     }
 
@@ -87,7 +72,7 @@ private struct Logbook: Changeable, Fresh {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         count = try container.decode(Int.self, forKey: .count)
-        kept = try container.decodeDeferredFieldList(of: Line.self, forKey: .log, from: decoder, empty: []) { $0 }
+        kept = try container.decodeDeferredFieldList(of: LogLine.self, forKey: .log, from: decoder, empty: []) { $0 }
     }
 
     func encode(to encoder: any Encoder) throws {
