@@ -121,7 +121,7 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
             guard let snapshotAt = try storedSnapshotSequence() else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
             }
-            var (bytes, pending) = try readSnapshot()
+            var (bytes, pending) = try readSnapshot(leavingParts: !wasRead)
             guard let payload = format.snapshotPayloadRange(of: bytes, sequence: snapshotAt) else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
             }
@@ -131,9 +131,7 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
             if let pending, !pending.allClaimed {
                 // A part left in the database is not a slice's, and its reader read what was left
                 // out: read the snapshot whole and decode it again.
-                bytes = try connection.withBlob(table: "snapshot", column: "state", row: 1) {
-                    try $0.bytes(0..<$0.count)
-                }
+                bytes = try readSnapshot(leavingParts: false).bytes
                 state = try StoreError.reading(path) {
                     try format.coding.decode(State.self, from: bytes, in: payload, after: steps)
                 }
@@ -223,13 +221,14 @@ final class SQLiteJournal<State: Changeable>: Journal, SoundnessCheck {
     /// The database and its log: a commit writes the log, a copy of the log the database.
     var watch: JournalWatch { .polling([path, logPath]) }
 
-    /// The snapshot's bytes. Read first, where its slices are sealed each on its own and no
+    /// The snapshot's bytes. `leavingParts`, where its slices are sealed each on its own and no
     /// migration is to reshape it, its large slices are left in the database until a command uses
     /// them (`SQLiteSnapshotRead`), each read then, or refused if it is no longer there as it was.
-    private func readSnapshot() throws -> (bytes: [UInt8], pending: PendingParts?) {
+    private func readSnapshot(leavingParts: Bool) throws -> (bytes: [UInt8], pending: PendingParts?) {
         try connection.withBlob(table: "snapshot", column: "state", row: 1) { blob in
-            guard !wasRead, format.sealsSlices, steps.isEmpty else { return (try blob.bytes(0..<blob.count), nil) }
-            guard let file else { return (try blob.bytes(0..<blob.count), nil) }
+            guard leavingParts, format.sealsSlices, steps.isEmpty, let file else {
+                return (try blob.bytes(0..<blob.count), nil)
+            }
             let (path, unchanging) = (path, unchanging)
             return try SQLiteSnapshotRead.read(blob, payloadAt: 4) { range, head in
                 PendingBytes {
