@@ -95,7 +95,7 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
             return
         }
         if let kept = try kept.keptBytes() {
-            binary.value = .written(SealedValue.isSealed(kept) ? Array(kept) : try SealedValue.seal(Array(kept)))
+            binary.value = .written(try SealedValue.resealed(kept))
         } else {
             binary.value = .written(try SealedValue.seal(try BinaryEncoder.encode(load())))
         }

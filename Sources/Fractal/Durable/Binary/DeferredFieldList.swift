@@ -46,8 +46,7 @@ extension KeyedEncodingContainer {
         _ elements: (Value) -> some Collection<Element>
     ) throws {
         if let binary = encoder as? ValueEncoder, let kept = try part.keptBytes() {
-            let sealed = SealedValue.isSealed(kept) ? Array(kept) : try SealedValue.seal(Array(kept))
-            binary.keyedBox().set(.written(sealed), for: key.stringValue)
+            binary.keyedBox().set(.written(try SealedValue.resealed(kept)), for: key.stringValue)
             return
         }
         try encodeFieldList(elements(try part.load()), forKey: key, to: encoder, sealed: true)

@@ -58,7 +58,7 @@ extension KeyedEncodingContainer {
             list.unsigned(UInt64(pages.count))
             for page in pages {
                 if let kept = try page.keptBytes() {
-                    list.append(SealedValue.isSealed(kept) ? Array(kept) : try SealedValue.seal(Array(kept)))
+                    list.append(try SealedValue.resealed(kept))
                 } else {
                     var writer = BinaryWriter()
                     try BinaryFieldWriter.write(elements(try page.load()), to: &writer)

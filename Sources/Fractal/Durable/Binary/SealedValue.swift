@@ -28,6 +28,14 @@ enum SealedValue {
         return writer.bytes
     }
 
+    /// The bytes a part was read from, to write back as it came, sealed: bytes sealed already keep
+    /// the seal they came with, so that bytes damaged since are never sealed anew; bytes kept
+    /// bare, by a store that did not seal its parts, are sealed now, as the whole they came in was
+    /// checked when it was read.
+    static func resealed(_ kept: ArraySlice<UInt8>) throws -> [UInt8] {
+        isSealed(kept) ? Array(kept) : try seal(Array(kept))
+    }
+
     /// Whether `bytes` are a sealed value rather than a value written bare, as stores of format 2
     /// and before kept their slices.
     static func isSealed(_ bytes: ArraySlice<UInt8>) -> Bool {
