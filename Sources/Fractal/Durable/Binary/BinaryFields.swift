@@ -159,27 +159,20 @@ public struct BinaryFieldReader {
 
     /// A field that is a list of strings.
     public mutating func strings() throws -> [String] {
-        var list = try BinaryFieldReader.list(&reader)
-        var strings: [String] = []
-        strings.reserveCapacity(list.count)
-        for _ in 0..<list.count { strings.append(try ScalarReading.string(&list.reader)) }
-        return strings
+        try scalars { try ScalarReading.string(&$0) }
     }
 
     /// A field that is a list of whole numbers.
     public mutating func int64s() throws -> [Int64] {
+        try scalars { try ScalarReading.signed(&$0) }
+    }
+
+    /// A field that is a list of scalars of one kind, each read by `read`.
+    private mutating func scalars<Value>(_ read: (inout BinaryReader) throws -> Value) throws -> [Value] {
         var list = try BinaryFieldReader.list(&reader)
-        var values: [Int64] = []
+        var values: [Value] = []
         values.reserveCapacity(list.count)
-        // Read in one loop, not through `ScalarReading`'s checks for any type.
-        do {
-            for _ in 0..<list.count {
-                guard try list.reader.tag() == .signed else { throw list.reader.damage("expected a number", back: 1) }
-                values.append(try list.reader.signed())
-            }
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(error)"))
-        }
+        for _ in 0..<list.count { values.append(try read(&list.reader)) }
         return values
     }
 
