@@ -235,12 +235,7 @@ struct IDIndex: Sendable {
     /// id before them all; nil when there is none.
     private func run(for id: TodoID) -> Int? {
         guard !firsts.isEmpty else { return nil }
-        var (low, high) = (0, firsts.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if firsts[middle] <= id { low = middle + 1 } else { high = middle }
-        }
-        return max(0, low - 1)
+        return max(0, Self.firstPosition(in: firsts) { $0 > id } - 1)
     }
 
     /// Cuts a run grown to twice the length in two.
@@ -257,12 +252,18 @@ struct IDIndex: Sendable {
         counts.replaceSubrange(number...number, with: [low.ids.count, high.ids.count])
     }
 
-    /// Where `id` is, or would go, in the sorted `ids`: a binary search.
+    /// Where `id` is, or would go, in the sorted `ids`.
     private static func slot(of id: TodoID, in ids: [TodoID]) -> Int {
+        firstPosition(in: ids) { $0 >= id }
+    }
+
+    /// The first position of the sorted `ids` whose id is `past`, or their end: a binary search.
+    /// Every id `past` holds for must come after every id it does not hold for.
+    private static func firstPosition(in ids: [TodoID], where past: (TodoID) -> Bool) -> Int {
         var (low, high) = (0, ids.count)
         while low < high {
             let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
+            if past(ids[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
     }
