@@ -69,9 +69,7 @@ public struct TodoItems: Equatable, Sendable {
 
     /// The to-do with `id`, reading its page if it was not yet; throws if the page cannot be read.
     func item(_ id: TodoID) throws -> TodoItem? {
-        guard let place = try index.place(of: id) else { return nil }
-        let (page, slot) = try locate(place)
-        return try Self.slot(slot, of: pages[page].load(), at: place)
+        try locate(id)?.item
     }
 
     /// Every to-do, in the order made: every page is read.
@@ -139,9 +137,7 @@ public struct TodoItems: Equatable, Sendable {
 
     /// Puts `item` in place of the to-do with its id; false, changing nothing, when none has it.
     mutating func replace(_ item: TodoItem) throws -> Bool {
-        guard let place = try index.place(of: item.id) else { return false }
-        let (page, slot) = try locate(place)
-        _ = try Self.slot(slot, of: pages[page].load(), at: place)
+        guard let (page, slot, _) = try locate(item.id) else { return false }
         pages[page].value[slot] = item
         return true
     }
@@ -176,13 +172,19 @@ public struct TodoItems: Equatable, Sendable {
     /// Takes out the to-dos with these ids: a few one at a time, many in one pass over the index.
     mutating func remove(_ gone: Set<TodoID>, oneByOne: Bool) throws {
         for id in gone {
-            guard let place = try index.place(of: id) else { continue }
-            let (page, slot) = try locate(place)
-            _ = try Self.slot(slot, of: pages[page].load(), at: place)
+            guard let (page, slot, _) = try locate(id) else { continue }
             pages[page].value[slot] = nil
             if oneByOne { try index.remove(id) }
         }
         if !oneByOne { try index.remove(contentsOf: gone) }
+    }
+
+    /// Where the to-do with `id` is, and what its slot holds, its page read; nil when no to-do has
+    /// the id. A place its page does not hold is damage.
+    private func locate(_ id: TodoID) throws -> (page: Int, slot: Int, item: TodoItem?)? {
+        guard let place = try index.place(of: id) else { return nil }
+        let (page, slot) = try locate(place)
+        return (page, slot, try Self.slot(slot, of: pages[page].load(), at: place))
     }
 
     /// The page and slot of a place the index gives; one the pages do not hold is damage.
