@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Fractal", targets: ["Fractal"]),
+        .library(name: "Stores", targets: ["Stores"]),
         .library(name: "AppCore", targets: ["AppCore"]),
         .executable(name: "coin", targets: ["coin"]),
         .executable(name: "dice", targets: ["dice"]),
@@ -17,8 +18,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
-        // The pattern, domain-free: module shape, stores, use cases, injected randomness and time.
-        .target(name: "Fractal", dependencies: ["CSQLite", "CLibPQ"]),
+        // The pattern alone, on the standard library alone: the module shape, the store and its
+        // memory variant, lift and scope, slices read when first used, injected randomness.
+        .target(name: "Fractal"),
+        // What the stores, the core and the programs share beside the pattern: time and the
+        // calendar, the JSON form of values, a few text helpers.
+        .target(name: "Essentials"),
+        // The durable stores: their binary form, journals, the disk, SQLite and PostgreSQL
+        // variants, migrations.
+        .target(name: "Stores", dependencies: ["Fractal", "Essentials", "CSQLite", "CLibPQ"]),
         // The system's libsqlite3, for the SQLite store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The system's libpq, PostgreSQL's own client library, for the PostgreSQL store: its header
@@ -27,7 +35,9 @@ let package = Package(
         // The one immutable core every program shares.
         .target(
             name: "AppCore",
-            dependencies: ["Fractal", .product(name: "Collections", package: "swift-collections")]),
+            dependencies: [
+                "Fractal", "Essentials", "Stores", .product(name: "Collections", package: "swift-collections"),
+            ]),
         // Scenarios: the format, the runner, the reports; and recording a program's session as one.
         .target(name: "Headless", dependencies: ["AppCore", "Fractal"]),
         // What every program shares: store options, rendering, exit codes, recording.
@@ -44,9 +54,11 @@ let package = Package(
         .executableTarget(name: "todo", dependencies: ["ProgramKit"], path: "Apps/todo"),
         .executableTarget(name: "headless", dependencies: ["ProgramKit", "Headless"], path: "Apps/headless"),
 
-        .testTarget(name: "FractalTests", dependencies: ["Fractal", "StoreTestSupport", "store-exerciser"]),
+        .testTarget(name: "FractalTests", dependencies: ["Fractal", "StoreTestSupport"]),
+        .testTarget(name: "EssentialsTests", dependencies: ["Essentials"]),
+        .testTarget(name: "StoresTests", dependencies: ["Stores", "StoreTestSupport", "store-exerciser"]),
         // Test-only: a state for durable-store tests, and a program that writes it from another process.
-        .target(name: "StoreTestSupport", dependencies: ["Fractal"], path: "Tests/StoreTestSupport"),
+        .target(name: "StoreTestSupport", dependencies: ["Fractal", "Stores"], path: "Tests/StoreTestSupport"),
         .executableTarget(name: "store-exerciser", dependencies: ["StoreTestSupport"], path: "Tests/StoreExerciser"),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StoreTestSupport"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Headless"]),

@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "AppCore", package: "AppCore"),
+                .product(name: "Stores", package: "AppCore"),
             ],
             path: "Benchmarks/HotPath",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -30,7 +31,7 @@ let package = Package(
         // One durable change after another, for counting their instructions (`count-durable-instructions`).
         .executableTarget(
             name: "DurableChange",
-            dependencies: [.product(name: "AppCore", package: "AppCore")],
+            dependencies: [.product(name: "AppCore", package: "AppCore"), .product(name: "Stores", package: "AppCore")],
             path: "Tools/DurableChange"
         ),
         // Not a benchmark and not in CI: random inputs through the dice parser, roller and weigher.

@@ -1,4 +1,5 @@
 import AppCore
+import Essentials
 import ProgramKit
 
 /// The results of a long roll, printed part by part as they come, in the same form as a short

@@ -1,5 +1,6 @@
 import AppCore
 import ArgumentParser
+import Essentials
 import ProgramKit
 
 #if canImport(FoundationEssentials)

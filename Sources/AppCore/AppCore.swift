@@ -1,4 +1,6 @@
+import Essentials
 @_exported import Fractal
+import Stores
 
 // The AppCore is the composition of its features and nothing more. Each feature is built as it
 // would be alone, then lifted in: its slice of the state, its changes, its commands and its

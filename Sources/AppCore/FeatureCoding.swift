@@ -1,4 +1,6 @@
+import Essentials
 import Fractal
+import Stores
 
 /// A command or an answer as it is written, `{"coin": {"flip": {"count": 3}}}`: one key, the
 /// feature's name, holding the feature's own message.

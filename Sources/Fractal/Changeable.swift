@@ -13,10 +13,6 @@ public protocol Changeable: Codable, Equatable, Sendable {
     /// already, to the same state, so a state that reads its parts only when first used may keep
     /// it until then (see `Slice`). By default, `apply`.
     mutating func replay(_ change: Change) throws
-
-    /// The steps that reshaped what this state stores, oldest first (see `Migration`); none by
-    /// default.
-    static var migrations: [Migration] { get }
 }
 
 extension Changeable {

@@ -1,15 +1,15 @@
-/// A part of a state that a store reads only when it is first used, as `Slice` reads a feature's
-/// state: read from the store's binary form, it keeps its bytes, and the edits made to it before
-/// it is read wait until then. A feature's history, say, which most commands add to and few
+/// A part of a state that is read only when it is first used, as `Slice` reads a feature's
+/// state: read from a store, it keeps where it came from (`UnreadSource`), and the edits made to it
+/// before it is read wait until then. A feature's history, say, which most commands add to and few
 /// read: adding to it does not read it.
 ///
 /// To the code that reads it, it is the value either way. A part nobody read or edited is
-/// written back as the bytes it came from (`encodeDeferredFieldList`).
+/// written back by a store as it came (`unreadSource`).
 public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
     /// The value, unless it is still waiting in `stored`.
     @usableFromInline var part: Value
     /// The value as the store kept it, not read yet; nil once it is read in place or set.
-    @usableFromInline var stored: StoredBytes<Value>?
+    @usableFromInline var stored: Unread<Value>?
 
     @inlinable
     public init(_ value: Value) {
@@ -17,22 +17,10 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
         stored = nil
     }
 
-    /// A value kept at `range` of `bytes`, which `decode` reads when it is first used.
-    init(
-        empty: Value, bytes: [UInt8], range: Range<Int>,
-        decode: @escaping @Sendable ([UInt8], Range<Int>) throws -> Value
-    ) {
+    /// A value not read yet: `source` reads it when it is first used; `empty` stands in until then.
+    public init(empty: Value, source: some UnreadSource<Value>) {
         part = empty
-        stored = StoredBytes(.record(bytes, range), decode: decode)
-    }
-
-    /// A value the store left where it was, in `pending`, which `decode` reads, all of it, when
-    /// the value is first used.
-    init(
-        empty: Value, pending: PendingBytes, decode: @escaping @Sendable ([UInt8], Range<Int>) throws -> Value
-    ) {
-        part = empty
-        stored = StoredBytes(.pending(pending), decode: decode)
+        stored = Unread(source)
     }
 
     /// The value. One that cannot be read stops the program, as it must not be mistaken for
@@ -85,12 +73,14 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
         stored.wait { edit.apply(to: &$0) }
     }
 
-    /// The bytes it was read from, while they are all of it: nothing read, nothing edited. Throws
-    /// `UnreadableSlice` when the store left them where they were and can no longer read them.
-    func keptBytes() throws -> ArraySlice<UInt8>? { try stored?.keptBytes() }
+    /// Where it is read from, while that is still all of it: nothing read, nothing edited. A store
+    /// writes such a part back as it came.
+    public var unreadSource: (any UnreadSource<Value>)? {
+        guard let stored, stored.isAsStored else { return nil }
+        return stored.source
+    }
 
-    /// Whether it is still only the bytes it was read from: nothing read, nothing edited. A store
-    /// writes such a part back as those bytes.
+    /// Whether it is still only where it was read from: nothing read, nothing edited.
     public var isAsStored: Bool { stored?.isAsStored ?? false }
 
     public static func == (lhs: Deferred, rhs: Deferred) -> Bool {

@@ -4,17 +4,16 @@ import Synchronization
 ///
 /// A class, because sharing one mutable value between several closures is the point; `Mutex`
 /// cannot be captured by an escaping closure on its own.
-@usableFromInline
-final class Locked<Value>: Sendable {
+public final class Locked<Value>: Sendable {
     @usableFromInline let mutex: Mutex<Value>
 
     @inlinable
-    init(_ value: sending Value) {
+    public init(_ value: sending Value) {
         mutex = Mutex(value)
     }
 
     @inlinable
-    func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
+    public func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
         try mutex.withLock(body)
     }
 }

@@ -6,15 +6,15 @@
 /// wrapping an existing property changes nothing that was stored.
 ///
 /// A slice is read from a store only when it is first used. A store's snapshot holds every
-/// slice, but a command works on one feature's: so a slice decoded from the store's binary form
-/// keeps its bytes and decodes them the first time it is read, and the changes the store replays
-/// to it (`replay`) wait until then. A program pays for the slices its commands touch, not for
-/// the others; a slice nobody read is written back as the bytes it came from. To the code that
-/// reads it, a slice is the same value either way.
+/// slice, but a command works on one feature's: so a store's decoder leaves a slice unread
+/// (`DeferringDecoder`), and the changes the store replays to it (`replay`) wait until it is read.
+/// A program pays for the slices its commands touch, not for the others; a slice nobody read is
+/// written back as it came (`DeferringEncoder`). To the code that reads it, a slice is the same
+/// value either way.
 @propertyWrapper
 public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
-    /// The slice, read from its stored bytes when first used: a `Deferred` part whose waiting
-    /// steps are the changes replayed to it.
+    /// The slice, read when first used: a `Deferred` part whose waiting steps are the changes
+    /// replayed to it.
     @usableFromInline var kept: Deferred<Part>
 
     @inlinable
@@ -22,29 +22,13 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
         kept = Deferred(wrappedValue)
     }
 
-    /// A slice stored in binary form at `position` of `bytes`, read when first used: sealed, as
-    /// this program writes it, its body is checked against its seal first; bare, as stores of
-    /// format 2 and before kept it, the record's checksum covered it already. A slice the store
-    /// left where it was (`pending`, always sealed) is read from the store then, whole.
-    init(storedIn bytes: [UInt8], at position: Int, named name: String, pending: PendingBytes? = nil) throws {
-        var reader = BinaryReader(bytes, at: position, end: bytes.count)
-        try ScalarReading.wrapping { try reader.skipValue() }
-        let range = position..<reader.position
-        let sealed = SealedValue.isSealed(bytes[range])
-        let decode: @Sendable ([UInt8], Range<Int>) throws -> Part = { bytes, range in
-            let value = sealed ? try SealedValue.checkedBody(of: bytes, in: range, named: name) : range
-            return try BinaryDecoder.decode(Part.self, from: bytes, in: value)
-        }
-        if let pending {
-            kept = Deferred(empty: Part(), pending: pending, decode: decode)
-        } else {
-            kept = Deferred(empty: Part(), bytes: bytes, range: range, decode: decode)
-        }
+    /// A slice that a store's decoder left to be read when first used.
+    public init(kept: Deferred<Part>) {
+        self.kept = kept
     }
 
     /// The slice. A stored slice that cannot be read stops the program, as it must not be
-    /// mistaken for another value: a program reads through `load()` first the slices its
-    /// commands work on, to say what was wrong instead (see `AppState.load(for:)`).
+    /// mistaken for another value: a reader that can say what was wrong reads through `load()`.
     @inlinable
     public var wrappedValue: Part {
         get { kept.value }
@@ -56,8 +40,8 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
     @inlinable
     public var projectedValue: Slice<Part> { self }
 
-    /// The slice, read from the store's bytes if it was not yet; throws if they cannot be read or
-    /// a change replayed to it does not apply.
+    /// The slice, read from the store if it was not yet; throws `UnreadableSlice` if it cannot be
+    /// read or a change replayed to it does not apply.
     public func load() throws -> Part {
         try kept.load()
     }
@@ -86,18 +70,12 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
         kept = Deferred(try Part(from: decoder))
     }
 
-    /// In the binary form, a slice is sealed by a checksum of its own (`SealedValue`). A slice
-    /// nobody read is its bytes again, with the seal they came with: bytes damaged since they
-    /// were sealed stay found out, never sealed anew.
+    /// A store's encoder writes a slice nobody read as it came; any other writes the slice.
     public func encode(to encoder: any Encoder) throws {
-        guard let binary = encoder as? ValueEncoder else {
-            try load().encode(to: encoder)
-            return
-        }
-        if let kept = try kept.keptBytes() {
-            binary.value = .written(try SealedValue.resealed(kept))
+        if let deferring = encoder as? any DeferringEncoder {
+            try deferring.encode(deferred: kept)
         } else {
-            binary.value = .written(try SealedValue.seal(try BinaryEncoder.encode(load())))
+            try load().encode(to: encoder)
         }
     }
 }
@@ -108,15 +86,13 @@ public protocol Fresh {
 }
 
 extension KeyedDecodingContainer {
-    /// A slice missing from the stored state is a fresh one; one in the binary form waits to be
-    /// read. (Synthesized decoding picks this overload for every `@Slice` property, instead of
+    /// A slice missing from the stored state is a fresh one; one a store's decoder reads waits to
+    /// be read. (Synthesized decoding picks this overload for every `@Slice` property, instead of
     /// failing on the missing key.)
     public func decode<Part>(_ type: Slice<Part>.Type, forKey key: Key) throws -> Slice<Part> {
         guard contains(key), try !decodeNil(forKey: key) else { return Slice(wrappedValue: Part()) }
-        if let binary = try superDecoder(forKey: key) as? ValueDecoder {
-            return try Slice(
-                storedIn: binary.bytes, at: binary.position, named: key.stringValue,
-                pending: binary.pending?.claim(at: binary.position))
+        if let deferring = try superDecoder(forKey: key) as? any DeferringDecoder {
+            return Slice(kept: try deferring.deferred(Part.self, empty: Part(), named: key.stringValue))
         }
         return Slice(wrappedValue: try decode(Part.self, forKey: key))
     }

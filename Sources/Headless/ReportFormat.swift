@@ -1,3 +1,5 @@
+import Essentials
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import AppCore
+import Essentials
 import Fractal
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import AppCore
+import Essentials
 
 #if canImport(Glibc)
     import Glibc

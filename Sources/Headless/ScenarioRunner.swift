@@ -1,4 +1,6 @@
 import AppCore
+import Essentials
+import Stores
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,6 @@
 import AppCore
 import ArgumentParser
+import Essentials
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

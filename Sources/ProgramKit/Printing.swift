@@ -1,4 +1,5 @@
 import AppCore
+import Essentials
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,7 @@
 import AppCore
+import Essentials
 import Headless
+import Stores
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,6 @@
 import AppCore
 import ArgumentParser
+import Stores
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

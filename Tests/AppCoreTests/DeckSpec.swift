@@ -1,4 +1,5 @@
 import AppCore
+import Essentials
 import Foundation
 import Testing
 

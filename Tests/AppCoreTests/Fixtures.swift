@@ -1,4 +1,5 @@
 import AppCore
+import Essentials
 import Foundation
 
 /// A moment every test may pin its clock to: 2026-11-22 12:00:00 UTC.

@@ -1,5 +1,6 @@
 import Foundation
 import Fractal
+import StoreTestSupport
 import Testing
 
 /// A whole of two parts, each a running total: enough to see a part lifted into it.

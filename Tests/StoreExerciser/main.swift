@@ -13,6 +13,7 @@
 import Foundation
 import Fractal
 import StoreTestSupport
+import Stores
 
 let arguments = CommandLine.arguments
 let usage =

@@ -1,4 +1,5 @@
 import Fractal
+import Stores
 
 #if canImport(Glibc)
     import Glibc
@@ -32,7 +33,7 @@ public enum DurableVariant: String, CaseIterable, Sendable {
 
     /// Opens the store at `path`: a file, or for PostgreSQL the store named `path` on the test
     /// server, so that each test's temporary folder names a store of its own.
-    public func open<State: Changeable>(
+    public func open<State: StoredState>(
         at path: String, initial: State, warn: @escaping StoreWarning = warnOnStandardError
     ) throws -> Store<State> {
         switch self {

@@ -1,7 +1,8 @@
 import Fractal
+import Stores
 
 /// A state for durable-store tests: entries in the order they were kept, none twice.
-public struct Ledger: Changeable {
+public struct Ledger: StoredState {
     public enum Change: Codable, Equatable, Sendable {
         case append(String)
         /// Two entries kept together or not at all: a change whose half would show if half kept.

@@ -1,7 +1,8 @@
 import AppCore
+import Stores
 
 /// The smallest state a store can keep: what the store benchmarks change.
-struct Counter: Changeable {
+struct Counter: StoredState {
     enum Change: Codable, Equatable, Sendable {
         case add(Int)
         /// Many steps kept as one change, as a to-do import keeps its thousands of edits.

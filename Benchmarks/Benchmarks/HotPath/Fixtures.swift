@@ -1,4 +1,5 @@
 import AppCore
+import Essentials
 import Foundation
 
 /// A fixed moment, so that every run does the same work.

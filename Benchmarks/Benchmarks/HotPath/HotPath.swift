@@ -1,6 +1,7 @@
 import AppCore
 import Benchmark
 import Foundation
+import Stores
 
 /// Allocations are counted exactly and are the same on every run: CI checks them against the
 /// thresholds saved in `Thresholds/`. Wall time and throughput wander on shared machines and are

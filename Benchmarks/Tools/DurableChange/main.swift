@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Stores
 
 // Makes N single changes (the second argument) to a new durable store of the kind named first
 // (`disk` or `sqlite`), in the folder named third, so that `count-durable-instructions` can weigh
@@ -15,7 +16,7 @@ else {
 }
 
 /// The smallest state a store can keep.
-struct Tally: Changeable {
+struct Tally: StoredState {
     enum Change: Codable, Equatable, Sendable {
         case add(Int)
     }

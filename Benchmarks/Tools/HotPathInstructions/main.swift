@@ -1,4 +1,5 @@
 import AppCore
+import Essentials
 import Foundation
 
 // Sends `.coin(.flip(count: 1))` into a core on a memory store N times (the first argument), so

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// The coin feature: flips coins, searches for sequences of flips, and shows or clears the history.

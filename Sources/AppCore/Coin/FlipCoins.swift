@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Flips `count` fair coins with the injected random source and keeps the toss in the history.

@@ -1,4 +1,5 @@
 import Fractal
+import Stores
 
 /// The deck's state: the cards left to draw and those drawn, in the order they were drawn.
 ///

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// The deck feature: a deck of playing cards that lasts between runs, drawn from at random and

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// The dice feature: rolls dice notation, weighs its exact distribution, and shows or clears the

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Parses an expression and rolls it `times` times with the injected random source. A roll of

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Shakes the 8-Ball: one of its twenty answers, each equally likely, kept in the history.

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// The 8-Ball feature: answers questions and shows or clears its history.

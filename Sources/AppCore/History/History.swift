@@ -1,5 +1,7 @@
 import Collections
+import Essentials
 import Fractal
+import Stores
 
 /// What a history keeps: one entry a command, named for its coding (`"tosses"`, `"rolls"`).
 public protocol HistoryEntry: Codable, Equatable, Sendable {

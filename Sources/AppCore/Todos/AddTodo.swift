@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Makes a new to-do from a draft: an id from the injected random source, the time from the clock.

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Deletes to-dos: several at once are one command, and undo brings them all back.

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Changes one to-do's fields: its title, notes, due day, priority, tags or contexts.

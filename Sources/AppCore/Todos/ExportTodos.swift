@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Writes every to-do out as a file's text, in the order they were made.

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Makes a copy of a to-do with a new id, then the given changes: the original stays as it was.

@@ -1,4 +1,5 @@
 import Fractal
+import Stores
 
 /// One run of the index: ids in sorted order, each with the place of its to-do.
 struct IDRun: Equatable, Sendable {

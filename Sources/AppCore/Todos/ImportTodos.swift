@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Brings to-dos in from a file's text as one command: undo takes the whole import back.

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Marks to-dos done, with the time, or open again: several at once are one command.

@@ -1,4 +1,5 @@
 import Fractal
+import Stores
 
 // What every to-do use case that writes shares: a change kept, or the reason it was not.
 

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// Which way to rewind: back over the last command, or forward over the last one undone.

@@ -1,4 +1,6 @@
+import Essentials
 import Fractal
+import Stores
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

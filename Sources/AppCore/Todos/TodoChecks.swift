@@ -1,3 +1,5 @@
+import Essentials
+
 /// What a to-do's fields may hold, checked at the door so that no store keeps what it cannot show
 /// safely, or what its exports cannot carry: no control or bidi characters, sizes within
 /// `TodoLimits`, and tags, contexts, extras and ids that stay one todo.txt word.

@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 /// The to-do feature: adds, changes, forks, deletes, undoes and redoes to-dos, lists them,

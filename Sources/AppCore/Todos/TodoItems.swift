@@ -1,4 +1,5 @@
 import Fractal
+import Stores
 
 /// The to-dos, in the order they were made, kept in pages of up to `pageSize` so that a command
 /// that touches a few of a hundred thousand reads a few pages: a store keeps each page sealed on

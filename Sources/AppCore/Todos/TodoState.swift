@@ -1,5 +1,6 @@
 import Collections
 import Fractal
+import Stores
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

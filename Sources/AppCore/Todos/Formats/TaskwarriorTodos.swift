@@ -1,3 +1,4 @@
+import Essentials
 import Fractal
 
 #if canImport(FoundationEssentials)

@@ -1,0 +1,80 @@
+import Essentials
+import Fractal
+
+// A long list kept in pages (`decodeDeferredPages`, `encodeDeferredPages`): in a store's binary
+// form each page is sealed on its own, and read only when first used, so that a command that
+// reads or changes a few elements of a hundred thousand checks and reads their pages alone.
+//
+//     sealed list of pages, each a sealed list of elements, each the list of its fields
+//
+// The outer seal covers the pages' heads, so that a page lost or moved is found when the list is
+// opened; each page's own seal covers its elements (see `SealedValue.frameChecksum`).
+
+extension KeyedDecodingContainer {
+    /// The pages under `key`, each made into a value by `make` when it is first used: when
+    /// `decoder` reads a store's binary form, each page's bytes wait in its `Deferred`; otherwise
+    /// every page is read now. `decoder` is the one this container came from; `empty` stands in
+    /// for a page until it is read.
+    public func decodeDeferredPages<Element: BinaryFieldDecodable & SendableMetatype, Value>(
+        of type: Element.Type, forKey key: Key, from decoder: any Decoder, empty: Value,
+        _ make: @escaping @Sendable ([Element]) -> Value
+    ) throws -> [Deferred<Value>] {
+        guard let binary = decoder as? ValueDecoder else {
+            return try decode([[Element]].self, forKey: key).map { Deferred(make($0)) }
+        }
+        let name = key.stringValue
+        var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).unsealedReader(for: key)
+        return try ScalarReading.under(key) {
+            try ScalarReading.wrapping {
+                let (end, count) = try reader.open(.list)
+                var pages: [Deferred<Value>] = []
+                pages.reserveCapacity(count)
+                var page = BinaryReader(binary.bytes, at: reader.position, end: end)
+                for number in 0..<count {
+                    let start = page.position
+                    try page.skipValue()
+                    pages.append(
+                        Deferred(
+                            empty: empty, bytes: binary.bytes, range: start..<page.position,
+                            decode: Self.deferredRead(of: type, named: "\(name) \(number + 1)", make)))
+                }
+                return pages
+            }
+        }
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Writes `pages` under `key`: in a store's binary form, each page as the bytes it was read
+    /// from, sealed, when nothing read or edited it, else its `elements` field by field, sealed
+    /// anew; through `Codable` otherwise.
+    public mutating func encodeDeferredPages<Element: BinaryFieldEncodable, Value>(
+        _ pages: [Deferred<Value>], forKey key: Key, to encoder: any Encoder,
+        _ elements: (Value) -> some Collection<Element>
+    ) throws {
+        guard let binary = encoder as? ValueEncoder else {
+            return try encode(try pages.map { Array(elements(try $0.load())) }, forKey: key)
+        }
+        var list = BinaryWriter()
+        list.tag(.list)
+        try list.sized { list in
+            list.unsigned(UInt64(pages.count))
+            for page in pages {
+                if let kept = try page.keptBytes() {
+                    list.append(try SealedValue.resealed(kept))
+                } else {
+                    var writer = BinaryWriter()
+                    try BinaryFieldWriter.write(elements(try page.load()), to: &writer)
+                    list.append(try SealedValue.seal(writer.bytes))
+                }
+            }
+        }
+        binary.keyedBox().set(.written(try SealedValue.seal(list.bytes)), for: key.stringValue)
+    }
+}
+
+extension Encoder {
+    /// Whether this encoder writes a store's binary form, where a value may keep parts sealed and
+    /// in pages (`encodeDeferredPages`); other forms, such as JSON, keep them plain.
+    public var writesBinaryForm: Bool { self is ValueEncoder }
+}

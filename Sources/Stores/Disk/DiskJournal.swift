@@ -1,0 +1,252 @@
+import Essentials
+import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The disk store's journal: one file of our own format, and a lock file beside it.
+///
+/// A class, because it owns open file descriptors that must be closed exactly once.
+final class DiskJournal<State: StoredState>: Journal {
+    let path: String
+    private let lockPath: String
+    private let lockDescriptor: Int32
+    private let initial: State
+    private let warn: StoreWarning
+    /// How the records of the file as last loaded are written.
+    private var coding = RecordCoding.binary
+    /// The state's migrations that the file as last loaded has not had.
+    private var steps: ArraySlice<Migration> = []
+
+    private var file: Int32 = -1
+    private var writable = true
+    private var identity: FileIdentity?
+    private var offset = 0
+    private var snapshotBytes = 0
+    private var changeBytes = 0
+    private var forgotten = false
+    /// What follows the last whole record, as last read: the next writer cuts it off first.
+    private var tornTail = false
+    private var damagedTail: Range<Int>?
+    /// The damaged record last said, so that it is said once, not at every read.
+    private var reportedDamage: Range<Int>?
+    private var removedLeftovers = false
+
+    /// Opens the journal at `path`, creating it with `initial` when no file is there.
+    init(path: String, initial: State, warn: @escaping StoreWarning) throws {
+        self.path = path
+        self.initial = initial
+        self.warn = warn
+        lockPath = path + ".lock"
+        _ = try POSIXFile.isFile(path)
+        _ = try POSIXFile.isFile(lockPath)
+        lockDescriptor = try POSIXFile.openForUpdate(lockPath, O_CREAT).descriptor
+        do {
+            try exclusively {
+                if try !POSIXFile.isFile(path) { try writeSnapshotFile(initial) }
+            }
+        } catch {
+            POSIXFile.close(lockDescriptor)
+            throw error
+        }
+    }
+
+    deinit {
+        if file >= 0 { POSIXFile.close(file) }
+        POSIXFile.close(lockDescriptor)
+    }
+
+    func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        try POSIXFile.lock(lockDescriptor, exclusive: true, path: lockPath)
+        defer { POSIXFile.unlock(lockDescriptor) }
+        return try body()
+    }
+
+    func shared<Result>(_ body: () throws -> Result) throws -> Result {
+        try POSIXFile.lock(lockDescriptor, exclusive: false, path: lockPath)
+        defer { POSIXFile.unlock(lockDescriptor) }
+        return try body()
+    }
+
+    /// Reads the file without writing to it: what a writer must cut off first is only noted.
+    func load() throws -> State {
+        if file >= 0 { POSIXFile.close(file) }
+        file = -1
+        let (opened, writable) = try POSIXFile.openForUpdate(path)
+        file = opened
+        self.writable = writable
+        let status = try POSIXFile.status(of: opened, path: path)
+        let bytes = try POSIXFile.read(opened, from: 0, to: status.size, path: path)
+        let version = try DiskFormat.checkHeader(bytes, path: path, newestSchema: State.migrations.count)
+        coding = version.coding
+        steps = State.migrations.dropFirst(version.schema)
+        let scan = try DiskFormat.scan(bytes, from: DiskFormat.headerSize, path: path)
+        guard let snapshot = scan.records.first, snapshot.kind.isSnapshot else {
+            if let damaged = scan.damagedTail {
+                throw StoreError.unreadable(
+                    path: path, reason: "its snapshot, at byte \(damaged.lowerBound), is damaged")
+            }
+            let reason = scan.records.isEmpty ? "the file is cut short inside its snapshot" : "it has no snapshot"
+            throw StoreError.unreadable(path: path, reason: reason)
+        }
+        var state = try decode(State.self, from: snapshot)
+        try apply(scan.records.dropFirst(), to: &state)
+        note(scan)
+        identity = status.identity
+        offset = scan.end
+        snapshotBytes = snapshot.size
+        changeBytes = scan.records.dropFirst().reduce(0) { $0 + $1.size }
+        forgotten = false
+        return state
+    }
+
+    func catchUp(_ state: inout State) throws {
+        guard let current = try POSIXFile.status(path) else {
+            throw StoreError.failed(path: path, operation: "read", reason: "the file was removed")
+        }
+        // A file another writer replaced.
+        guard !forgotten, current.identity == identity else {
+            state = try load()
+            return
+        }
+        guard current.size != offset else {
+            (tornTail, damagedTail) = (false, nil)
+            return
+        }
+        let bytes = try POSIXFile.read(file, from: offset, to: current.size, path: path)
+        let scan = try DiskFormat.scan(bytes, from: 0, base: offset, path: path)
+        try apply(scan.records[...], to: &state)
+        note(scan)
+        offset = scan.end
+        changeBytes += scan.records.reduce(0) { $0 + $1.size }
+    }
+
+    /// Appends one record. A file in an older format, or ending in a damaged record, is
+    /// rewritten whole instead, holding `state`, which this change reached: the damaged bytes
+    /// are copied beside the file first, and said.
+    func append(_ changes: [State.Change], reaching state: State) throws {
+        guard writable else {
+            throw StoreError.failed(path: path, operation: "write", reason: "the file may only be read here")
+        }
+        if !removedLeftovers {
+            CrashLeftovers.remove(beside: path)
+            removedLeftovers = true
+        }
+        if let damaged = damagedTail {
+            try setAside(damaged)
+            try replace(with: state)
+            return
+        }
+        guard coding == .binary, steps.isEmpty else {  // an older file: written anew, in the newest form
+            try replace(with: state)
+            return
+        }
+        if tornTail {  // a change never acknowledged: cut off without a word
+            try POSIXFile.truncate(file, to: offset, path: path)
+            tornTail = false
+        }
+        let payload = try RecordLimit.checked(try RecordCoding.binary.encode(batch: changes), path: path)
+        let record = try DiskFormat.record(.changes, payload: payload)
+        try POSIXFile.write(file, record, at: offset, path: path)
+        try POSIXFile.sync(file, path: path)
+        offset += record.count
+        changeBytes += record.count
+    }
+
+    var isCompactionDue: Bool {
+        CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
+    }
+
+    func replace(with state: State) throws {
+        try writeSnapshotFile(state)
+        _ = try load()
+    }
+
+    func forget() {
+        forgotten = true
+    }
+
+    func destroy() throws {
+        try POSIXFile.remove(path)
+        try POSIXFile.remove(lockPath)
+        identity = nil
+    }
+
+    /// The file: a change is appended to it, a snapshot replaces it.
+    var watch: JournalWatch { .polling([path]) }
+
+    /// Writes a new file holding only `state`, then puts it in place of the old one in one step.
+    private func writeSnapshotFile(_ state: State) throws {
+        let temporary = "\(path).new-\(getpid())"
+        let contents =
+            try DiskFormat.header(schema: State.migrations.count)
+            + DiskFormat.record(
+                .sealedSnapshot, payload: try RecordLimit.checked(RecordCoding.binary.encode(state), path: path))
+        try POSIXFile.create(temporary, holding: contents)
+        do {
+            try POSIXFile.rename(temporary, to: path)
+        } catch {
+            try? POSIXFile.remove(temporary)
+            throw error
+        }
+        try POSIXFile.syncFolder(of: path)
+    }
+
+    /// Notes what a scan found after its last whole record, and says damage the first time it is seen.
+    private func note(_ scan: DiskFormat.Scan) {
+        tornTail = scan.tornTail
+        damagedTail = scan.damagedTail
+        guard let damaged = scan.damagedTail, damaged != reportedDamage else { return }
+        reportedDamage = damaged
+        warn(
+            "the last change kept in \(path) (at byte \(damaged.lowerBound)) is damaged and is left out; "
+                + "the next change copies it to \(asidePath(damaged)) and leaves it out of the file")
+    }
+
+    /// Copies a damaged record beside the file before a writer drops it from the file.
+    private func setAside(_ damaged: Range<Int>) throws {
+        let bytes = try POSIXFile.read(file, from: damaged.lowerBound, to: damaged.upperBound, path: path)
+        try POSIXFile.create(asidePath(damaged), holding: bytes)
+        warn("a damaged change was cut from \(path); its bytes are in \(asidePath(damaged))")
+    }
+
+    private func asidePath(_ damaged: Range<Int>) -> String {
+        "\(path).damaged-at-\(damaged.lowerBound)"
+    }
+
+    private func apply(_ records: ArraySlice<DiskFormat.Record>, to state: inout State) throws {
+        for record in records {
+            guard record.kind == .changes else {
+                throw StoreError.unreadable(path: path, reason: "a second snapshot stands among the changes")
+            }
+            do {
+                try state.replay(try decode(batchFrom: record))
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw StoreError.refused(change: error, path: path)
+            }
+        }
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, from record: DiskFormat.Record) throws -> Value {
+        try StoreError.reading(path) {
+            try coding.decode(type, from: record.bytes, in: record.payloadRange, after: steps)
+        }
+    }
+
+    private func decode(batchFrom record: DiskFormat.Record) throws -> [State.Change] {
+        try StoreError.reading(path) {
+            try coding.decode(batch: [State.Change].self, from: record.bytes, in: record.payloadRange, after: steps)
+        }
+    }
+}

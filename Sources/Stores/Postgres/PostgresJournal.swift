@@ -1,0 +1,324 @@
+import Essentials
+import Fractal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The PostgreSQL store's journal: one row of `appcore_stores` for the store (its version and
+/// snapshot), and one row of `appcore_changes` for each change since. Many stores share the two
+/// tables, each by its name.
+///
+/// A writer locks the store's row (`SELECT … FOR UPDATE`) inside a transaction, catches up with
+/// the changes other writers committed, appends its own, and says so with `NOTIFY appcore` and
+/// the store's name, which a watching program hears. Each snapshot and change is sealed with a
+/// checksum of its sequence number and bytes, as the SQLite store's rows are
+/// (`SQLiteRowFormat`): the server keeps what it is given, and a damaged row reads as damage.
+///
+/// A class, because it owns the connection.
+final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
+    /// The version of the store's records: 1, the binary form sealed by a checksum, as the SQLite
+    /// store's rows of version 3; 2, its snapshot sealed slice by slice besides, as those of version
+    /// 4; 3, a slice holding sealed parts of its own besides, as those of version 5.
+    static var formatVersion: Int { 3 }
+    /// The newest version this program writes: the format, and every migration of the state.
+    static var newestVersion: StoredVersion { StoredVersion(format: formatVersion, schema: State.migrations.count) }
+    /// The channel every PostgreSQL store notifies on, each change's payload the store's name.
+    static var channel: String { "appcore" }
+
+    let location: PostgresLocation
+    var path: String { location.description }
+    private let connection: PostgresConnection
+    /// The state's migrations that the store as last loaded has not had.
+    private var steps: ArraySlice<Migration> = []
+    private var isNewest = true
+    /// How the snapshot as last loaded is sealed, by the store's version.
+    private var format = SQLiteRowFormat.newest
+
+    private var sequence: Int64 = 0
+    private var snapshotSequence: Int64 = 0
+    private var snapshotBytes = 0
+    private var changeBytes = 0
+    private var forgotten = false
+    var isSound = true
+    /// The snapshot's sequence as read when the store's row was locked, for this transaction.
+    private var lockedSnapshotSequence: Int64?
+    private var wroteInTransaction = false
+
+    /// Connects, making the tables and the store's row when they are not there yet.
+    init(location: PostgresLocation, initial: State) throws {
+        self.location = location
+        connection = try PostgresConnection(location)
+        try prepareTables()
+        let sealed = try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(initial), sequence: 0)
+        try connection.run(
+            """
+            INSERT INTO appcore_stores (name, version, snapshot_sequence, snapshot) VALUES ($1, $2, 0, $3)
+            ON CONFLICT (name) DO NOTHING
+            """,
+            [.text(location.name), .integer(Int64(Self.newestVersion.number)), .bytes(sealed)])
+    }
+
+    func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        try transaction("BEGIN") {
+            guard
+                let snapshot = try connection.integer(
+                    "SELECT snapshot_sequence FROM appcore_stores WHERE name = $1 FOR UPDATE", [.text(location.name)])
+            else { throw StoreError.unreadable(path: path, reason: "the store is no longer in the database") }
+            lockedSnapshotSequence = snapshot
+            let result = try body()
+            if wroteInTransaction {
+                try connection.run("SELECT pg_notify('\(Self.channel)', $1)", [.text(location.name)])
+            }
+            return result
+        }
+    }
+
+    func shared<Result>(_ body: () throws -> Result) throws -> Result {
+        try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+    }
+
+    func load() throws -> State {
+        try checkingSoundness {
+            var row: (version: Int64, sequence: Int64, snapshot: [UInt8])?
+            try connection.run(
+                "SELECT version, snapshot_sequence, snapshot FROM appcore_stores WHERE name = $1",
+                [.text(location.name)]
+            ) { row = ($0.integer(0), $0.integer(1), $0.bytes(2)) }
+            guard let row else {
+                throw StoreError.unreadable(path: path, reason: "the store is no longer in the database")
+            }
+            try checkVersion(row.version)
+            guard let payload = format.snapshotPayloadRange(of: row.snapshot, sequence: row.sequence) else {
+                throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
+            }
+            var state = try StoreError.reading(path) {
+                try RecordCoding.binary.decode(State.self, from: row.snapshot, in: payload, after: steps)
+            }
+            snapshotSequence = row.sequence
+            snapshotBytes = row.snapshot.count
+            sequence = snapshotSequence
+            changeBytes = 0
+            try applyChanges(to: &state)
+            forgotten = false
+            return state
+        }
+    }
+
+    func catchUp(_ state: inout State) throws {
+        try checkingSoundness {
+            let snapshot =
+                try lockedSnapshotSequence
+                ?? connection.integer(
+                    "SELECT snapshot_sequence FROM appcore_stores WHERE name = $1", [.text(location.name)])
+            guard !forgotten, snapshot == snapshotSequence else {
+                state = try load()
+                return
+            }
+            try applyChanges(to: &state)
+        }
+    }
+
+    /// Inserts one row. A store of an older version is rewritten in the newest instead, its
+    /// snapshot holding `state`, which this change reached.
+    func append(_ changes: [State.Change], reaching state: State) throws {
+        try checkSound()
+        if format == .slicesSealed, steps.isEmpty {
+            // Format 2's records are format 3's: only the number changes, in this change's
+            // transaction (see `SQLiteJournal.append`).
+            try connection.run(
+                "UPDATE appcore_stores SET version = $2 WHERE name = $1",
+                [.text(location.name), .integer(Int64(Self.newestVersion.number))])
+            (isNewest, format) = (true, .newest)
+        }
+        guard isNewest else {
+            try replace(with: state)
+            return
+        }
+        let batch = try RecordLimit.checked(
+            SQLiteRowFormat.seal(try RecordCoding.binary.encode(batch: changes), sequence: sequence + 1), path: path)
+        try connection.run(
+            "INSERT INTO appcore_changes (store, sequence, batch) VALUES ($1, $2, $3)",
+            [.text(location.name), .integer(sequence + 1), .bytes(batch)])
+        sequence += 1
+        changeBytes += batch.count
+        wroteInTransaction = true
+    }
+
+    var isCompactionDue: Bool {
+        CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
+    }
+
+    /// Keeps `state` as the store's snapshot, in the newest version, and drops every change.
+    func replace(with state: State) throws {
+        try checkSound()
+        let next = sequence + 1
+        let bytes = try RecordLimit.checked(
+            try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(state), sequence: next), path: path)
+        try connection.run("DELETE FROM appcore_changes WHERE store = $1", [.text(location.name)])
+        try connection.run(
+            "UPDATE appcore_stores SET version = $2, snapshot_sequence = $3, snapshot = $4 WHERE name = $1",
+            [.text(location.name), .integer(Int64(Self.newestVersion.number)), .integer(next), .bytes(bytes)])
+        sequence = next
+        snapshotSequence = next
+        lockedSnapshotSequence = next
+        snapshotBytes = bytes.count
+        changeBytes = 0
+        (isNewest, steps, format) = (true, [], .newest)
+        wroteInTransaction = true
+    }
+
+    func forget() {
+        forgotten = true
+    }
+
+    /// Removes the store's row and, with it, its changes; the other stores and the tables stay.
+    func destroy() throws {
+        try connection.run("DELETE FROM appcore_stores WHERE name = $1", [.text(location.name)])
+        try connection.run("SELECT pg_notify('\(Self.channel)', $1)", [.text(location.name)])
+        connection.close()
+    }
+
+    /// Listens on a connection of its own, and returns on each notification, or after a second
+    /// when none came: a change whose notification the watch missed is then still shown within a
+    /// second (the look that follows each return is one query). A lost connection (a server
+    /// restarted) is made again, every half second until it is, and counts as a change, since a
+    /// notification may have been missed in between.
+    var watch: JournalWatch {
+        let location = location
+        return JournalWatch {
+            let listener = try PostgresConnection(location)
+            try listener.execute("LISTEN \(Self.channel)")
+            return {
+                while true {
+                    if listener.isLost {
+                        usleep(500_000)
+                        do {
+                            try listener.reconnect()
+                            try listener.execute("LISTEN \(Self.channel)")
+                            return
+                        } catch {
+                            continue
+                        }
+                    }
+                    do {
+                        // Whatever came, for this store or another, or nothing in a second.
+                        _ = try listener.notifications(waiting: 1_000)
+                        return
+                    } catch {
+                        if !listener.isLost { throw error }
+                    }
+                }
+            }
+        }
+    }
+
+    private func applyChanges(to state: inout State) throws {
+        try connection.run(
+            "SELECT sequence, batch FROM appcore_changes WHERE store = $1 AND sequence > $2 ORDER BY sequence",
+            [.text(location.name), .integer(sequence)]
+        ) { row in
+            let (number, bytes) = (row.integer(0), row.bytes(1))
+            try SQLiteRowFormat.newest.apply(
+                row: bytes, numbered: number, following: sequence, to: &state, after: steps, path: path)
+            sequence = number
+            changeBytes += bytes.count
+        }
+    }
+
+    private func checkVersion(_ number: Int64) throws {
+        let found = StoredVersion(number: Int(number))
+        let newest = Self.newestVersion
+        guard found.format <= newest.format, found.schema <= newest.schema, number >= 0, number <= UInt32.max else {
+            throw StoreError.newerFormat(path: path, found: Int(number), newestKnown: newest.number)
+        }
+        guard let format = SQLiteRowFormat(postgresVersion: found.format) else {
+            throw StoreError.unreadable(
+                path: path, reason: "format version \(found.format) is not one this program wrote")
+        }
+        self.format = format
+        steps = State.migrations.dropFirst(found.schema)
+        isNewest = steps.isEmpty && format == .newest
+    }
+
+    /// Runs `body` in a transaction, connecting again first if the connection was lost since
+    /// (whatever was under way then was rolled back by the server, and never acknowledged).
+    private func transaction<Result>(_ begin: String, _ body: () throws -> Result) throws -> Result {
+        if connection.isLost { try connection.reconnect() }
+        try connection.execute(begin)
+        defer { (lockedSnapshotSequence, wroteInTransaction) = (nil, false) }
+        do {
+            let result = try body()
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            if !connection.isLost { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Checks that the tables are the ones this program makes, making them if there are none.
+    /// Tables of the same names but another shape are refused, never written to.
+    private func prepareTables() throws {
+        var found = try columns()
+        if found.isEmpty {
+            // Two programs starting at once on a new database: one makes the tables, the other waits.
+            try transaction("BEGIN") {
+                try connection.execute("SELECT pg_advisory_xact_lock(\(Self.creationLock))")
+                try connection.execute(Self.tables.joined(separator: ";\n"))
+            }
+            found = try columns()
+        }
+        guard found == Self.columns else {
+            throw StoreError.unreadable(
+                path: path,
+                reason: "its tables appcore_stores and appcore_changes are not the ones this program makes")
+        }
+    }
+
+    /// Every column of the two tables in the connection's schema, as `table.column type`.
+    private func columns() throws -> [String] {
+        var found: [String] = []
+        try connection.run(
+            """
+            SELECT c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+                || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END
+            FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+            WHERE c.relnamespace = current_schema()::regnamespace
+                AND c.relname IN ('appcore_stores', 'appcore_changes') AND a.attnum > 0 AND NOT a.attisdropped
+            ORDER BY c.relname, a.attnum
+            """
+        ) { found.append($0.text(0)) }
+        return found
+    }
+
+    /// The key of the advisory lock held while the tables are made: "ApCo".
+    private static var creationLock: Int64 { 0x4170_436F }
+
+    private static var tables: [String] {
+        [
+            """
+            CREATE TABLE IF NOT EXISTS appcore_stores (
+                name text PRIMARY KEY, version integer NOT NULL, snapshot_sequence bigint NOT NULL,
+                snapshot bytea NOT NULL)
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS appcore_changes (
+                store text NOT NULL REFERENCES appcore_stores (name) ON DELETE CASCADE,
+                sequence bigint NOT NULL, batch bytea NOT NULL, PRIMARY KEY (store, sequence))
+            """,
+        ]
+    }
+
+    /// The columns `tables` makes, as `columns()` reads them.
+    private static var columns: [String] {
+        [
+            "appcore_changes.store text not null", "appcore_changes.sequence bigint not null",
+            "appcore_changes.batch bytea not null", "appcore_stores.name text not null",
+            "appcore_stores.version integer not null", "appcore_stores.snapshot_sequence bigint not null",
+            "appcore_stores.snapshot bytea not null",
+        ]
+    }
+}

@@ -1,0 +1,90 @@
+import Essentials
+import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// How a durable store's snapshots and changes are written in each version of its format.
+///
+/// Version 1 kept them as JSON; versions 2 to 4 keep them in `BinaryFormat`, which a program
+/// starting up reads far faster. A store of version 1 is still read, and the first writer to open it
+/// rewrites it whole in the newest version.
+enum RecordCoding {
+    case json
+    case binary
+
+    /// The coding of a format version, or nil for a version this program never wrote. Version 3
+    /// writes records as version 2 did, but seals each slice of a snapshot on its own (see
+    /// `DiskFormat.Kind.sealedSnapshot`); version 4 lets a slice hold sealed parts of its own (see
+    /// `SealedValue`), which a program of version 3 would take for damage.
+    init?(version: Int) {
+        switch version {
+        case 1: self = .json
+        case 2...RecordCoding.newestVersion: self = .binary
+        default: return nil
+        }
+    }
+
+    static let newestVersion = 4
+
+    func encode(_ value: some Encodable) throws -> [UInt8] {
+        switch self {
+        case .json: Array(try ValueCoding.makeEncoder().encode(value))
+        case .binary: try BinaryEncoder.encode(value)
+        }
+    }
+
+    /// The value that fills `range` of `bytes`, or all of them; `pending`, the parts of it the
+    /// store left where they were (only ever in the binary form).
+    func decode<Value: Decodable>(
+        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil, pending: PendingParts? = nil
+    ) throws -> Value {
+        switch self {
+        case .json: try ValueCoding.makeDecoder().decode(type, from: Data(bytes[range ?? bytes.indices]))
+        case .binary: try BinaryDecoder.decode(type, from: bytes, in: range, pending: pending)
+        }
+    }
+
+    /// A batch of changes: in the binary form field by field, where the changes read and write
+    /// their own fields (`BinaryFieldEncodable`), since a store reads every kept change at start.
+    func encode<Change: Encodable>(batch: [Change]) throws -> [UInt8] {
+        guard self == .binary, let type = Change.self as? any BinaryFieldEncodable.Type else {
+            return try encode(batch)
+        }
+        return try Self.write(batch, as: type)
+    }
+
+    func decode<Change: Decodable>(
+        batch type: [Change].Type, from bytes: [UInt8], in range: Range<Int>? = nil
+    ) throws -> [Change] {
+        guard self == .binary, let type = Change.self as? any BinaryFieldDecodable.Type else {
+            return try decode([Change].self, from: bytes, in: range)
+        }
+        return try Self.read(bytes, in: range ?? bytes.indices, as: type)
+    }
+
+    // `Field` is `Change` itself, opened from the check above: every cast below succeeds.
+
+    private static func write<Field: BinaryFieldEncodable, Change>(_ batch: [Change], as: Field.Type) throws -> [UInt8]
+    {
+        var writer = BinaryWriter()
+        try BinaryFieldWriter.write(batch.compactMap { $0 as? Field }, to: &writer)
+        return writer.bytes
+    }
+
+    private static func read<Field: BinaryFieldDecodable, Change>(
+        _ bytes: [UInt8], in range: Range<Int>, as: Field.Type
+    ) throws -> [Change] {
+        var reader = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
+        let batch = try BinaryFieldReader.elements(of: &reader) { try Field(fields: &$0) }
+        guard reader.isAtEnd else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [], debugDescription: "\(range.upperBound - reader.position) bytes follow the changes"))
+        }
+        return batch.compactMap { $0 as? Change }
+    }
+}

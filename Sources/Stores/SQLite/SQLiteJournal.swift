@@ -1,0 +1,385 @@
+import Essentials
+import Fractal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The SQLite store's journal: a snapshot row and a table of changes since, in WAL mode, each
+/// commit synced (`synchronous = FULL`), each row checksummed (`SQLiteRowFormat`).
+///
+/// A program that wrote copies the write-ahead log into the database when it lets go of the store,
+/// so that once it has exited the database file alone holds every acknowledged change: a `-wal`
+/// file lost or damaged between programs loses nothing. (SQLite cannot tell a log that is missing
+/// from one that was never written, and reads a damaged log as far as it checks out: an older
+/// state, in silence.) While it runs, the log is copied once it holds more than `logLimit`
+/// bytes. A program that only read copies nothing, and a database found damaged is never written.
+///
+/// Opening the store leaves a large slice of the snapshot in the database until a command uses
+/// it (`SQLiteSnapshotRead`).
+///
+/// A class, because it owns the database connection.
+final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
+    /// Marks a database as ours, in its header (`PRAGMA application_id`): "ApCo".
+    static var applicationID: Int64 { 0x4170_436F }
+    /// The newest version this program writes (`PRAGMA user_version`): the tables are the same in
+    /// every version, the blobs in them are written as `SQLiteRowFormat` says, and the state in
+    /// them has had all its migrations (`StoredVersion`).
+    static var schemaVersion: Int64 {
+        Int64(StoredVersion(format: SQLiteRowFormat.newestVersion, schema: State.migrations.count).number)
+    }
+    /// How large the log grows before a writer copies it into the database and empties it. Every
+    /// start reads the whole log, so it is kept to a few dozen pages.
+    static var logLimit: Int { 128 * 1024 }
+
+    let path: String
+    /// SQLite's write-ahead log, beside the database.
+    private let logPath: String
+    private let warn: StoreWarning
+    private let connection: SQLiteConnection
+    /// Whether nothing can write the database (a read-only disk, no log beside it).
+    private let unchanging: Bool
+    /// Which file the connection opened: a part left in it is read from it alone.
+    private let file: FileIdentity?
+    /// Whether the store was read once already. Only the first reading, as a program opens the
+    /// store, leaves large slices in the database (`SQLiteSnapshotRead`): a state read again, after
+    /// another program rewrote the snapshot, is read whole, so that the slices a command works on
+    /// and reads again through getters that cannot say what went wrong are never left behind.
+    private var wasRead = false
+    /// How the blobs of the database are written, by its `user_version`.
+    private var format = SQLiteRowFormat.newest
+    /// The state's migrations that the database has not had, by its `user_version`.
+    private var steps: ArraySlice<Migration> = []
+
+    private var sequence: Int64 = 0
+    private var snapshotSequence: Int64 = 0
+    private var snapshotBytes = 0
+    private var changeBytes = 0
+    private var dataVersion: Int64 = -1
+    private var forgotten = false
+    /// Whether this program has written, and whether all it read checked out: only then is the
+    /// log copied into the database.
+    private var wrote = false
+    var isSound = true
+
+    /// Opens the database at `path`, creating it with `initial` when no file is there.
+    init(path: String, initial: State, warn: @escaping StoreWarning) throws {
+        self.path = path
+        self.warn = warn
+        logPath = path + "-wal"
+        let exists = try POSIXFile.isFile(path)
+        // SQLite opens these too; a FIFO among them would hang it.
+        for side in ["-wal", "-shm", "-journal"] { _ = try POSIXFile.isFile(path + side) }
+        if !exists { try Self.create(at: path, initial: initial) }
+        try Self.checkHeader(of: path)
+        unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
+        connection = try SQLiteConnection(path: path, unchanging: unchanging)
+        file = try POSIXFile.status(path)?.identity
+        // First of all: closing must never copy a log into a database found damaged when it is
+        // read (`load`, which the store does first, checks the schema before anything else).
+        try connection.keepLogOnClose(true)
+        try connection.execute("PRAGMA synchronous = FULL")
+        // SQLite's own copying is left off: it never empties a log that a program before this one
+        // wrote, so the log would only grow. `keepLogSmall` and closing empty it instead.
+        try connection.execute("PRAGMA wal_autocheckpoint = 0")
+    }
+
+    /// The program is done with the store: what it wrote goes from the log into the database
+    /// (synced), and the log and its index are removed if no other program has them open. What
+    /// was written is kept in the log whatever happens here; a failure is only said.
+    deinit {
+        guard wrote, isSound else { return }
+        do {
+            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try connection.keepLogOnClose(false)
+        } catch {
+            warn("the changes were kept in \(logPath), but copying them into the database failed: \(error)")
+        }
+        connection.close()
+    }
+
+    func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        let result = try transaction("BEGIN IMMEDIATE", body)
+        if isSound { keepLogSmall() }
+        return result
+    }
+
+    func shared<Result>(_ body: () throws -> Result) throws -> Result {
+        try transaction("BEGIN", body)
+    }
+
+    func load() throws -> State {
+        try checkingSoundness {
+            // Read here, not once when opened: another program may have rewritten an older
+            // database in the newest version since this one last looked.
+            format = try checkSchema()
+            guard let snapshotAt = try storedSnapshotSequence() else {
+                throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
+            }
+            var (bytes, pending) = try readSnapshot(leavingParts: !wasRead)
+            guard let payload = format.snapshotPayloadRange(of: bytes, sequence: snapshotAt) else {
+                throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
+            }
+            var state = try StoreError.reading(path) {
+                try format.coding.decode(State.self, from: bytes, in: payload, after: steps, pending: pending)
+            }
+            if let pending, !pending.allClaimed {
+                // A part left in the database is not a slice's, and its reader read what was left
+                // out: read the snapshot whole and decode it again.
+                bytes = try readSnapshot(leavingParts: false).bytes
+                state = try StoreError.reading(path) {
+                    try format.coding.decode(State.self, from: bytes, in: payload, after: steps)
+                }
+            }
+            wasRead = true
+            snapshotSequence = snapshotAt
+            snapshotBytes = bytes.count
+            sequence = snapshotSequence
+            changeBytes = 0
+            try applyChanges(to: &state, everyRow: true)
+            dataVersion = try currentDataVersion()
+            forgotten = false
+            return state
+        }
+    }
+
+    func catchUp(_ state: inout State) throws {
+        try checkingSoundness {
+            let version = try currentDataVersion()
+            guard forgotten || version != dataVersion else { return }  // nobody else wrote since
+            guard !forgotten, try storedSnapshotSequence() == snapshotSequence
+            else {
+                state = try load()
+                return
+            }
+            try applyChanges(to: &state)
+            dataVersion = version
+        }
+    }
+
+    /// Inserts one row. A database of an older version is rewritten in the newest instead, its
+    /// snapshot holding `state`, which this change reached.
+    func append(_ changes: [State.Change], reaching state: State) throws {
+        try checkSound()
+        if !wrote { CrashLeftovers.remove(beside: path) }
+        if format == .slicesSealed, steps.isEmpty {
+            // Version 4's rows are version 5's: only the number changes, in this change's
+            // transaction, so that a slice with seals of its own is never written under 4 (which
+            // a program of version 4 would take for damage). Nothing is read or rewritten.
+            try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            format = .newest
+        }
+        guard format == .newest, steps.isEmpty else {
+            try replace(with: state)
+            return
+        }
+        let batch = try RecordLimit.checked(
+            SQLiteRowFormat.seal(try RecordCoding.binary.encode(batch: changes), sequence: sequence + 1), path: path)
+        try connection.run(
+            "INSERT INTO changes (sequence, batch) VALUES (?, ?)", [.integer(sequence + 1), .blob(batch)])
+        sequence += 1
+        changeBytes += batch.count
+        wrote = true
+    }
+
+    var isCompactionDue: Bool {
+        CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
+    }
+
+    /// Keeps `state` as the only row, in the newest version of the schema.
+    func replace(with state: State) throws {
+        try checkSound()
+        // Encoded before anything is touched: a state that cannot be written (a slice damaged
+        // since it was sealed, with a change waiting for it) leaves the journal as it was.
+        let snapshot = try sealedSnapshot(of: state, at: sequence + 1)
+        try connection.run("DELETE FROM changes")
+        sequence += 1
+        try writeSnapshot(snapshot, at: sequence)
+        if format != .newest || !steps.isEmpty {
+            try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
+            format = .newest
+            steps = []
+        }
+        wrote = true
+    }
+
+    func forget() {
+        forgotten = true
+    }
+
+    func destroy() throws {
+        wrote = false  // nothing left to copy at the end
+        connection.close()
+        for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(path + suffix) }
+    }
+
+    /// The database and its log: a commit writes the log, a copy of the log the database.
+    var watch: JournalWatch { .polling([path, logPath]) }
+
+    /// The snapshot's bytes. `leavingParts`, where its slices are sealed each on its own and no
+    /// migration is to reshape it, its large slices are left in the database until a command uses
+    /// them (`SQLiteSnapshotRead`), each read then, or refused if it is no longer there as it was.
+    private func readSnapshot(leavingParts: Bool) throws -> (bytes: [UInt8], pending: PendingParts?) {
+        try connection.withBlob(table: "snapshot", column: "state", row: 1) { blob in
+            guard leavingParts, format.sealsSlices, steps.isEmpty, let file else {
+                return (try blob.bytes(0..<blob.count), nil)
+            }
+            let (path, unchanging) = (path, unchanging)
+            return try SQLiteSnapshotRead.read(blob, payloadAt: 4) { range, head in
+                PendingBytes {
+                    try SQLiteSnapshotRead.fetch(range, head: head, from: file, at: path, unchanging: unchanging)
+                }
+            }
+        }
+    }
+
+    private func sealedSnapshot(of state: State, at sequence: Int64) throws -> [UInt8] {
+        try RecordLimit.checked(
+            try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(state), sequence: sequence), path: path)
+    }
+
+    private func writeSnapshot(_ bytes: [UInt8], at sequence: Int64) throws {
+        try connection.run(
+            "UPDATE snapshot SET sequence = ?, state = ? WHERE id = 1", [.integer(sequence), .blob(bytes)])
+        snapshotSequence = sequence
+        snapshotBytes = bytes.count
+        changeBytes = 0
+    }
+
+    /// Applies the changes after the last one read. Reading the store whole (`everyRow`), where
+    /// rows are sealed, it reads every row there is: none may stand at or before the snapshot,
+    /// and a row whose number a damaged page made one of those would otherwise be passed over,
+    /// its change lost in silence. The sealed rows' numbers must then follow the snapshot's.
+    private func applyChanges(to state: inout State, everyRow: Bool = false) throws {
+        let after = everyRow && format.isChecksummed ? Int64.min : sequence
+        try connection.run(
+            "SELECT sequence, batch FROM changes WHERE sequence > ? ORDER BY sequence", [.integer(after)]
+        ) { row in
+            let (number, bytes) = (row.integer(0), row.blob(1))
+            try format.apply(row: bytes, numbered: number, following: sequence, to: &state, after: steps, path: path)
+            sequence = number
+            changeBytes += bytes.count
+        }
+    }
+
+    /// Copies the log into the database and empties it, once it has grown past `logLimit`. What
+    /// was written is already kept, in the log: a failure here, such as another process still
+    /// reading, only leaves the copying to the next writer.
+    private func keepLogSmall() {
+        guard let log = try? POSIXFile.status(logPath), log.size > Self.logLimit else { return }
+        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// The sequence number of the snapshot the database holds, if it holds one.
+    private func storedSnapshotSequence() throws -> Int64? {
+        try connection.integer("SELECT sequence FROM snapshot WHERE id = 1")
+    }
+
+    /// A number that changes whenever another connection commits (`PRAGMA data_version`).
+    private func currentDataVersion() throws -> Int64 {
+        try connection.integer("PRAGMA data_version") ?? 0
+    }
+
+    private func transaction<Result>(_ begin: StaticString, _ body: () throws -> Result) throws -> Result {
+        try connection.run(begin)
+        do {
+            let result = try body()
+            try connection.run("COMMIT")
+            return result
+        } catch {
+            try? connection.run("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Reads only pragmas and our own tables: a database that is not ours is never written to.
+    /// Returns how the blobs of this version are written.
+    private func checkSchema() throws -> SQLiteRowFormat {
+        let application = try connection.integer("PRAGMA application_id") ?? 0
+        guard application == Self.applicationID else {
+            throw StoreError.unreadable(
+                path: path,
+                reason: "it is an SQLite database of another application or schema (application_id \(application))")
+        }
+        // A damaged word in a table's definition would change what the queries read (a
+        // `sequence` no longer the row's number reads no changes at all), so it is checked.
+        var tables: [String] = []
+        try connection.run("SELECT sql FROM sqlite_schema ORDER BY name DESC") { tables.append($0.text(0)) }
+        guard tables == Self.tables else {
+            throw StoreError.unreadable(path: path, reason: "its tables are not the ones this program made")
+        }
+        let found = StoredVersion(number: Int(try connection.integer("PRAGMA user_version") ?? 0))
+        let newest = StoredVersion(number: Int(Self.schemaVersion))
+        guard found.format <= newest.format, found.schema <= newest.schema else {
+            throw StoreError.newerFormat(path: path, found: found.number, newestKnown: newest.number)
+        }
+        guard let format = SQLiteRowFormat(version: found.format) else {
+            throw StoreError.unreadable(
+                path: path, reason: "schema version \(found.format) is not one this program wrote")
+        }
+        steps = State.migrations.dropFirst(found.schema)
+        return format
+    }
+
+    /// Every table of the store, as it is made, by name from last to first, as SQLite keeps
+    /// each definition word for word. The same in every version of the schema.
+    private static var tables: [String] {
+        [
+            "CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, state BLOB NOT NULL)",
+            "CREATE TABLE changes (sequence INTEGER PRIMARY KEY, batch BLOB NOT NULL)",
+        ]
+    }
+
+    /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all.
+    private static func checkHeader(of path: String) throws {
+        let descriptor = try POSIXFile.open(path, O_RDONLY)
+        defer { POSIXFile.close(descriptor) }
+        let size = try POSIXFile.status(of: descriptor, path: path).size
+        let header = try POSIXFile.read(descriptor, from: 0, to: min(size, 16), path: path)
+        guard !header.isEmpty else {
+            throw StoreError.unreadable(path: path, reason: "the file is empty, so it is not an AppCore store")
+        }
+        guard header == Array("SQLite format 3\0".utf8) else {
+            let start = header.prefix(8).map { String(printf: "%02x", $0) }.joined(separator: " ")
+            throw StoreError.unreadable(
+                path: path, reason: "it is not an SQLite database (it starts with the bytes \(start))")
+        }
+    }
+
+    /// Builds a new database beside `path`, then links it into place in one step, so that no
+    /// other process ever sees a half-made store.
+    private static func create(at path: String, initial: State) throws {
+        let temporary = "\(path).new-\(getpid())"
+        for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(temporary + suffix) }
+        do {
+            let connection = try SQLiteConnection(path: temporary, create: true)
+            try connection.execute(
+                """
+                PRAGMA application_id = \(applicationID);
+                PRAGMA user_version = \(schemaVersion);
+                PRAGMA journal_mode = WAL;
+                \(tables.map { $0 + ";" }.joined(separator: "\n"))
+                """)
+            try connection.run(
+                "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)",
+                [.blob(SQLiteRowFormat.sealSnapshot(RecordCoding.binary.encode(initial), sequence: 0))])
+            connection.close()
+            guard link(temporary, path) == 0 || errno == EEXIST else {
+                throw StoreError.failed(path: path, operation: "create", reason: String(cString: strerror(errno)))
+            }
+            try POSIXFile.syncFolder(of: path)
+        } catch {
+            try? POSIXFile.remove(temporary)
+            throw error
+        }
+        try POSIXFile.remove(temporary)
+    }
+}

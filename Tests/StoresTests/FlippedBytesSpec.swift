@@ -1,0 +1,113 @@
+import Foundation
+import Fractal
+import StoreTestSupport
+import Stores
+import Testing
+
+/// Every byte of every file a store keeps, flipped in turn: the store either says so, naming the
+/// file, or reads exactly what was kept. It never reads another state in silence, and reading
+/// never changes a file.
+///
+/// The disk store keeps its file and an empty `.lock` file (nothing in it to flip). The SQLite
+/// store keeps its database alone once the program that wrote it has let go: its `-wal` and
+/// `-shm` files are gone (see `SQLiteDamageSpec` for those).
+@Suite("Flipped bytes")
+struct FlippedBytesSpec: DamagesAStoreFile {
+    let folder: TemporaryFolder
+    let path: String
+
+    init() throws {
+        folder = try TemporaryFolder.inMemory()
+        path = folder.path("store")
+    }
+
+    @Test(arguments: DurableVariant.files)
+    func everyFlippedByteIsFoundOrHarmless(_ variant: DurableVariant) throws {
+        let kept = try makeStore(variant)
+        let original = try bytes()
+        var silentlyDifferent: [String] = []
+        var found = 0
+        for offset in original.indices {
+            for mask: UInt8 in [0xFF, 0x01] {
+                var damaged = original
+                damaged[offset] ^= mask
+                let outcome = try read(variant, damaged)
+                switch outcome {
+                case .same: break
+                case .found: found += 1
+                case .silentlyDifferent(let what): silentlyDifferent.append("byte \(offset) ^ \(mask): \(what)")
+                }
+            }
+        }
+        #expect(silentlyDifferent.isEmpty, "\(silentlyDifferent.count): \(silentlyDifferent.prefix(8))")
+        #expect(found > 0)
+        _ = kept
+    }
+
+    /// The same, for a sample of bytes, in a process of its own that reads the store as a
+    /// program does: exit status 65 and the file named, or a warning naming it, or the same entries.
+    @Test(arguments: DurableVariant.files)
+    func aProgramReadingAFlippedByteSaysSoOrShowsWhatWasKept(_ variant: DurableVariant) throws {
+        let kept = try makeStore(variant)
+        let original = try bytes()
+        for offset in stride(from: 0, to: original.count, by: max(1, original.count / 12)) + [original.count - 3] {
+            var damaged = original
+            damaged[offset] ^= 0xFF
+            try write(damaged)
+            let run = try ChildProcess.run(exerciser: [variant.rawValue, path, "show"])
+            let said = run.errors.contains(path)
+            if run.status == 65 {
+                #expect(run.errors.hasPrefix("Error: ") && said, "byte \(offset): \(run.errors)")
+            } else {
+                #expect(run.status == 0, "byte \(offset): \(run.errors)")
+                #expect(run.lines == kept.entries || (said && kept.entries.starts(with: run.lines)), "byte \(offset)")
+            }
+            #expect(try bytes() == damaged, "byte \(offset): reading changed the file")
+            removeSideFiles()
+        }
+    }
+
+    enum Outcome {
+        case same
+        case found
+        case silentlyDifferent(String)
+    }
+
+    /// Writes `damaged` in place of the store, reads it as a program would, and sorts the outcome.
+    private func read(_ variant: DurableVariant, _ damaged: [UInt8]) throws -> Outcome {
+        try write(damaged)
+        defer { removeSideFiles() }
+        let warnings = WarningLog()
+        let outcome: Outcome
+        do {
+            let state = try variant.open(at: path, initial: Ledger(), warn: warnings.warn).state()
+            let said = warnings.said.contains { $0.contains(path) }
+            if state == expected {
+                outcome = .same
+            } else if said && expected.entries.starts(with: state.entries) {
+                outcome = .found  // the damaged last change left out, and said
+            } else {
+                outcome = .silentlyDifferent("read \(state.entries)")
+            }
+        } catch let error as StoreError {
+            outcome = error.description.contains(path) ? .found : .silentlyDifferent("\(error)")
+        }
+        return try bytes() == damaged ? outcome : .silentlyDifferent("reading changed the file")
+    }
+
+    private var expected: Ledger {
+        var ledger = Ledger()
+        for entry in ["milk", "eggs", "bread", "tea"] { try? ledger.apply(.append(entry)) }
+        return ledger
+    }
+
+    /// A store whose snapshot holds an entry and that has changes after it, closed.
+    private func makeStore(_ variant: DurableVariant) throws -> Ledger {
+        var initial = Ledger()
+        try initial.apply(.append("milk"))
+        let store = try variant.open(at: path, initial: initial)
+        try store.change(.append("eggs"))
+        try store.change(.appendBoth("bread", "tea"))
+        return store.state()
+    }
+}
