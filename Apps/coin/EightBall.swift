@@ -33,12 +33,8 @@ struct EightBall: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session(options: common, seed: chance.resolve())
-            for answer in try session.send(.eightBall(.ask(question: question))) {
-                switch answer {
-                case .eightBall(.answered(let answer)): try show(answer, seed: session.seed)
-                case .eightBall(.failed(let reason)): throw ProgramFailure(reason)
-                default: continue
-                }
+            if case .answered(let answer) = try session.send(.ask(question: question), to: EightBallFeature.self) {
+                try show(answer, seed: session.seed)
             }
         }
     }

@@ -35,12 +35,8 @@ struct Flip: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session(options: common, seed: chance.resolve())
-            for answer in try session.send(.coin(.flip(count: count))) {
-                switch answer {
-                case .coin(.flipped(let toss)): try show(toss, seed: session.seed)
-                case .coin(.failed(let reason)): throw ProgramFailure(reason)
-                default: continue
-                }
+            if case .flipped(let toss) = try session.send(.flip(count: count), to: CoinFeature.self) {
+                try show(toss, seed: session.seed)
             }
         }
     }

@@ -25,77 +25,30 @@ struct History: ParsableCommand {
             """
     )
 
-    @Flag(help: "Forget every past flip and answer.")
-    var clear = false
-
-    @Flag(help: "Show the history oldest first, then each flip and answer as any program makes it, until Ctrl-C.")
-    var watch = false
-
-    @OptionGroup var common: CommonOptions
-
-    func validate() throws {
-        if watch && (clear || common.json) { throw ValidationError("--watch shows text as it comes: give it alone") }
-    }
+    @OptionGroup var options: HistoryOptions
 
     func run() throws {
-        try reportingFailures {
-            let session = try Session(options: common)
-            if clear {
-                try clearHistory(session)
-            } else if watch {
-                try followHistory(session)
-            } else {
-                try showHistory(session)
-            }
-        }
-    }
-
-    /// Prints the entries no drawing before printed, oldest first, whenever the store changes.
-    private func followHistory(_ session: Session) throws -> Never {
-        let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
-        var shown: [HistoryEntry] = []
-        try session.watch {
-            let entries = try oldestFirst(session)
-            for entry in entriesAdded(to: shown, in: entries) { print(entry.line(style: style, time: time)) }
-            shown = entries
-        }
-    }
-
-    private func clearHistory(_ session: Session) throws {
-        for answer in try session.send(.coin(.clearHistory)) + session.send(.eightBall(.clearHistory)) {
-            switch answer {
-            case .coin(.failed(let reason)): throw ProgramFailure(reason)
-            case .eightBall(.failed(let reason)): throw ProgramFailure(reason)
-            default: continue
-            }
-        }
-        if common.json { try printJSON(["cleared": true]) } else { print("History cleared.") }
+        try options.run(
+            HistoryShown(
+                entries: Self.oldestFirst,
+                clear: { session in
+                    _ = try session.send(.clearHistory, to: CoinFeature.self)
+                    _ = try session.send(.clearHistory, to: EightBallFeature.self)
+                },
+                line: { $0.line(style: $1, time: $2) }, report: HistoryReport.init, none: "No flips or answers yet."))
     }
 
     /// Every entry, flips and answers together, oldest first; the sort is stable, so entries of
     /// one moment keep the order they were kept in.
-    private func oldestFirst(_ session: Session) throws -> [HistoryEntry] {
+    private static func oldestFirst(_ session: Session) throws -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
-        for answer in try session.send(.coin(.showHistory)) + session.send(.eightBall(.showHistory)) {
-            switch answer {
-            case .coin(.history(let tosses)): entries += tosses.map(HistoryEntry.flip)
-            case .eightBall(.history(let answers)): entries += answers.map(HistoryEntry.eightBall)
-            default: continue
-            }
+        if case .history(let tosses) = try session.send(.showHistory, to: CoinFeature.self) {
+            entries += tosses.map(HistoryEntry.flip)
+        }
+        if case .history(let answers) = try session.send(.showHistory, to: EightBallFeature.self) {
+            entries += answers.map(HistoryEntry.eightBall)
         }
         return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-    }
-
-    private func showHistory(_ session: Session) throws {
-        let newestFirst = Array(try oldestFirst(session).reversed())
-        if common.json {
-            try printJSON(HistoryReport(entries: newestFirst))
-        } else if newestFirst.isEmpty {
-            print("No flips or answers yet.")
-        } else {
-            let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
-            for entry in newestFirst { print(entry.line(style: style, time: time)) }
-        }
     }
 }
 

@@ -40,13 +40,8 @@ struct Until: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session(options: common, seed: chance.resolve())
-            for answer in try session.send(.coin(.flipUntil(sequence: sequence, times: times))) {
-                switch answer {
-                case .coin(.sequenceFound(let search)): try show(search, seed: session.seed)
-                case .coin(.failed(let reason)): throw ProgramFailure(reason)
-                default: continue
-                }
-            }
+            let answer = try session.send(.flipUntil(sequence: sequence, times: times), to: CoinFeature.self)
+            if case .sequenceFound(let search) = answer { try show(search, seed: session.seed) }
         }
     }
 

@@ -44,7 +44,7 @@ extension DeckGroup {
         func run() throws {
             try reportingFailures {
                 let session = try Session(options: common, seed: chance.resolve())
-                let answer = try session.deck(.draw(count: count))
+                let answer = try session.send(.draw(count: count), to: DeckFeature.self)
                 guard case .drew(let cards, let left) = answer else { return }
                 if common.json { return try printJSON(DrawReport(seed: session.seed, cards: cards, left: left)) }
                 let style = TextStyle.forStandardOutput()
@@ -68,9 +68,8 @@ extension DeckGroup {
 
         func run() throws {
             try reportingFailures {
-                guard case .shuffled(let size) = try Session(options: common).deck(.shuffle(jokers: jokers)) else {
-                    return
-                }
+                let answer = try Session(options: common).send(.shuffle(jokers: jokers), to: DeckFeature.self)
+                guard case .shuffled(let size) = answer else { return }
                 if common.json { return try printJSON(["size": size]) }
                 print("A fresh deck of \(size) cards.")
             }
@@ -91,7 +90,8 @@ extension DeckGroup {
 
         func run() throws {
             try reportingFailures {
-                guard case .shown(let left, let drawn) = try Session(options: common).deck(.show) else { return }
+                guard case .shown(let left, let drawn) = try Session(options: common).send(.show, to: DeckFeature.self)
+                else { return }
                 if common.json { return try printJSON(["left": left, "drawn": drawn]) }
                 let style = TextStyle.forStandardOutput()
                 let line = { (cards: [Card]) in cards.map { CardText.card($0, style: style) }.joined(separator: " ") }
@@ -99,17 +99,6 @@ extension DeckGroup {
                 print("Drawn (\(drawn.count)): \(drawn.isEmpty ? "none" : line(drawn))")
             }
         }
-    }
-}
-
-extension Session {
-    /// Sends a deck command and returns its answer; a failure becomes the program's failure.
-    func deck(_ command: DeckCommand) throws -> DeckAnswer {
-        for case .deck(let answer) in try send(.deck(command)) {
-            if case .failed(let reason) = answer { throw ProgramFailure(reason) }
-            return answer
-        }
-        throw ProgramFailure("the deck did not answer", exit: .data)
     }
 }
 

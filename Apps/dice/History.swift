@@ -25,60 +25,24 @@ struct History: ParsableCommand {
             """
     )
 
-    @Flag(help: "Forget every past roll.")
-    var clear = false
-
-    @Flag(help: "Show the history oldest first, then each roll as any program makes it, until Ctrl-C.")
-    var watch = false
-
-    @OptionGroup var common: CommonOptions
-
-    func validate() throws {
-        if watch && (clear || common.json) { throw ValidationError("--watch shows text as it comes: give it alone") }
-    }
+    @OptionGroup var options: HistoryOptions
 
     func run() throws {
-        try reportingFailures {
-            let session = try Session(options: common)
-            if watch { try follow(session) }
-            for answer in try session.send(clear ? .dice(.clearHistory) : .dice(.showHistory)) {
-                switch answer {
-                case .dice(.history(let rolls)): try show(rolls.reversed())
-                case .dice(.historyCleared):
-                    if common.json { try printJSON(["cleared": true]) } else { print("History cleared.") }
-                case .dice(.failed(let reason)): throw ProgramFailure(reason)
-                default: continue
-                }
-            }
-        }
-    }
-
-    /// Prints the rolls no drawing before printed, oldest first, whenever the store changes.
-    private func follow(_ session: Session) throws -> Never {
-        let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
-        var shown: [DiceRoll] = []
-        try session.watch {
-            var rolls: [DiceRoll] = []
-            for case .dice(.history(let kept)) in try session.send(.dice(.showHistory)) { rolls = kept }
-            for roll in entriesAdded(to: shown, in: rolls) { print(Self.line(roll, style: style, time: time)) }
-            shown = rolls
-        }
+        try options.run(
+            HistoryShown(
+                entries: { session in
+                    guard case .history(let rolls) = try session.send(.showHistory, to: DiceFeature.self) else {
+                        return []
+                    }
+                    return rolls
+                },
+                clear: { _ = try $0.send(.clearHistory, to: DiceFeature.self) },
+                line: Self.line, report: { ["rolls": $0.map(HistoryLine.init)] }, none: "No rolls yet."))
     }
 
     private static func line(_ roll: DiceRoll, style: TextStyle, time: LocalTime) -> String {
         let totals = roll.results.map { String($0.total) }.joined(separator: " ")
         return "\(style.dim(time.string(from: roll.at)))  \(TerminalText.escaped(roll.expression))  → \(totals)"
-    }
-
-    private func show(_ rolls: [DiceRoll]) throws {
-        if common.json {
-            try printJSON(["rolls": rolls.map(HistoryLine.init)])
-        } else if rolls.isEmpty {
-            print("No rolls yet.")
-        } else {
-            let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
-            for roll in rolls { print(Self.line(roll, style: style, time: time)) }
-        }
     }
 }
 

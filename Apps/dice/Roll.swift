@@ -60,29 +60,21 @@ struct Roll: ParsableCommand {
             }
             let text = expression.joined(separator: " ")
             let session = try Session(options: common, seed: chance.resolve())
-            let command: Command =
+            let command: DiceCommand =
                 stats
-                ? .dice(.weigh(expression: text))
-                : summary ? .dice(.tally(expression: text, times: times)) : .dice(.roll(expression: text, times: times))
+                ? .weigh(expression: text)
+                : summary ? .tally(expression: text, times: times) : .roll(expression: text, times: times)
             var stream = StreamedRolls(expression: text, seed: session.seed, json: common.json, verbose: common.verbose)
-            var problem: (any Error)?
-            try session.send(command) { answer in
-                guard problem == nil else { return }
-                do {
-                    switch answer {
-                    case .dice(.rolled(let roll)): try show(roll, seed: session.seed)
-                    case .dice(.rolling(let results)): try stream.print(results)
-                    case .dice(.rolledMany): try stream.end()
-                    case .dice(.tallied(let tally)): try show(tally, seed: session.seed)
-                    case .dice(.weighed(let statistics)): try show(statistics)
-                    case .dice(.failed(let reason)): throw ProgramFailure(reason)
-                    default: break
-                    }
-                } catch {
-                    problem = error
+            try session.send(command, to: DiceFeature.self) { answer in
+                switch answer {
+                case .rolled(let roll): try show(roll, seed: session.seed)
+                case .rolling(let results): try stream.print(results)
+                case .rolledMany: try stream.end()
+                case .tallied(let tally): try show(tally, seed: session.seed)
+                case .weighed(let statistics): try show(statistics)
+                default: break
                 }
             }
-            if let problem { throw problem }
         }
     }
 

@@ -26,7 +26,8 @@ struct Add: ParsableCommand {
                 title: title.joined(separator: " "), notes: item.notes ?? "",
                 due: try item.day(now: session.now, timeZone: session.timeZone), priority: try item.chosenPriority(),
                 tags: item.tags, contexts: item.contexts)
-            guard case .added(let added, let abbreviation) = try session.todo(.add(draft: draft)) else { return }
+            guard case .added(let added, let abbreviation) = try session.send(.add(draft: draft), to: TodoFeature.self)
+            else { return }
             if common.json {
                 try printJSON(TodoRecord(added))
             } else {

@@ -17,20 +17,19 @@ struct Edit: ParsableCommand {
     var id: String
 
     @OptionGroup var change: ChangeOptions
-
-    @OptionGroup var item: ItemOptions
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            let changes = try item.changes(
-                title: change.title, untag: change.untag, now: session.now, timeZone: session.timeZone)
+            let changes = try change.changes(in: session)
             guard !changes.isEmpty else {
                 throw ProgramFailure(
                     "say what to change: --title, --due, --priority, --tag, --untag or --notes", exit: .usage)
             }
-            guard case .changed(let items, let abbreviation) = try session.todo(.edit(reference: id, changes: changes))
+            guard
+                case .changed(let items, let abbreviation) = try session.send(
+                    .edit(reference: id, changes: changes), to: TodoFeature.self)
             else { return }
             try show(items, abbreviation: abbreviation, verb: "Changed", json: common.json)
         }

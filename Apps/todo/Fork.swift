@@ -17,19 +17,14 @@ struct Fork: ParsableCommand {
     var id: String
 
     @OptionGroup var change: ChangeOptions
-
-    @OptionGroup var item: ItemOptions
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            let changes = try item.changes(
-                title: change.title, untag: change.untag, now: session.now, timeZone: session.timeZone)
-            guard
-                case .forked(let copy, let original, let abbreviation) = try session.todo(
-                    .fork(reference: id, changes: changes))
-            else { return }
+            let answer = try session.send(
+                .fork(reference: id, changes: try change.changes(in: session)), to: TodoFeature.self)
+            guard case .forked(let copy, let original, let abbreviation) = answer else { return }
             if common.json {
                 try printJSON(TodoRecord(copy))
             } else {

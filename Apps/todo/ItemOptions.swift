@@ -66,11 +66,18 @@ struct ItemOptions: ParsableArguments {
     }
 }
 
-/// What `edit` and `fork` change beyond the fields `add` sets: the title, and tags to take off.
+/// What `edit` and `fork` change: the fields `add` sets, the title, and tags to take off.
 struct ChangeOptions: ParsableArguments {
     @Option(help: "The new title.")
     var title: String?
 
     @Option(help: "A tag to take off; repeat for more.")
     var untag: [String] = []
+
+    @OptionGroup var item: ItemOptions
+
+    /// The changes asked for, dates read in `session`'s time.
+    func changes(in session: Session) throws -> [TodoItem.Change] {
+        try item.changes(title: title, untag: untag, now: session.now, timeZone: session.timeZone)
+    }
 }

@@ -17,7 +17,7 @@ struct Journal: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            guard case .journal(let entries) = try session.todo(.showJournal) else { return }
+            guard case .journal(let entries) = try session.send(.showJournal, to: TodoFeature.self) else { return }
             if common.json {
                 try printJSON(entries)
             } else if entries.isEmpty {

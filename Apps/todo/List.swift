@@ -79,7 +79,8 @@ struct List: ParsableCommand {
     }
 
     private func list(_ query: TodoQuery, in session: Session) throws {
-        guard case .listed(let items, let abbreviation) = try session.todo(.list(query: query)) else { return }
+        guard case .listed(let items, let abbreviation) = try session.send(.list(query: query), to: TodoFeature.self)
+        else { return }
         if items.isEmpty && !common.json {
             print(all ? "No to-dos." : done ? "Nothing done yet." : "Nothing to do.")
             return

@@ -11,7 +11,9 @@ struct Undo: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard case .undid(let label) = try Session.forTodos(common).todo(.undo) else { return }
+            guard case .undid(let label) = try Session.forTodos(common).send(.undo, to: TodoFeature.self) else {
+                return
+            }
             if common.json { try printJSON(["undid": label]) } else { print("Undid: \(TerminalText.escaped(label))") }
         }
     }
@@ -25,7 +27,9 @@ struct Redo: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard case .redid(let label) = try Session.forTodos(common).todo(.redo) else { return }
+            guard case .redid(let label) = try Session.forTodos(common).send(.redo, to: TodoFeature.self) else {
+                return
+            }
             if common.json { try printJSON(["redid": label]) } else { print("Redid: \(TerminalText.escaped(label))") }
         }
     }

@@ -13,7 +13,8 @@ struct Show: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            guard case .shown(let item, let abbreviation) = try session.todo(.show(reference: id)) else { return }
+            guard case .shown(let item, let abbreviation) = try session.send(.show(reference: id), to: TodoFeature.self)
+            else { return }
             if common.json {
                 try printJSON(TodoRecord(item))
             } else {

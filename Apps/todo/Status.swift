@@ -8,20 +8,9 @@ struct Done: ParsableCommand {
         abstract: "Mark to-dos done, with the time; several at once are undone as one.",
         discussion: "Example:\n  todo done 3f2a 9c1b")
 
-    @Argument(help: "The to-dos' ids, or the start of them.")
-    var ids: [String]
+    @OptionGroup var named: NamedTodos
 
-    @OptionGroup var common: CommonOptions
-
-    func run() throws {
-        try reportingFailures {
-            let session = try Session.forTodos(common)
-            guard case .changed(let items, let abbreviation) = try session.todo(.complete(references: ids)) else {
-                return
-            }
-            try show(items, abbreviation: abbreviation, verb: "Done", json: common.json)
-        }
-    }
+    func run() throws { try named.send(.complete(references: named.ids), saying: "Done") }
 }
 
 struct Reopen: ParsableCommand {
@@ -29,20 +18,9 @@ struct Reopen: ParsableCommand {
         commandName: "reopen",
         abstract: "Open done to-dos again.", discussion: "Example:\n  todo reopen 3f2a")
 
-    @Argument(help: "The to-dos' ids, or the start of them.")
-    var ids: [String]
+    @OptionGroup var named: NamedTodos
 
-    @OptionGroup var common: CommonOptions
-
-    func run() throws {
-        try reportingFailures {
-            let session = try Session.forTodos(common)
-            guard case .changed(let items, let abbreviation) = try session.todo(.reopen(references: ids)) else {
-                return
-            }
-            try show(items, abbreviation: abbreviation, verb: "Reopened", json: common.json)
-        }
-    }
+    func run() throws { try named.send(.reopen(references: named.ids), saying: "Reopened") }
 }
 
 struct Delete: ParsableCommand {
@@ -50,30 +28,27 @@ struct Delete: ParsableCommand {
         commandName: "delete",
         abstract: "Delete to-dos; `todo undo` brings them back.", discussion: "Example:\n  todo delete 3f2a")
 
+    @OptionGroup var named: NamedTodos
+
+    func run() throws { try named.send(.delete(references: named.ids), saying: "Deleted") }
+}
+
+/// The to-dos a command names, by id, and the options every command takes.
+struct NamedTodos: ParsableArguments {
     @Argument(help: "The to-dos' ids, or the start of them.")
     var ids: [String]
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
+    /// Sends a command that names to-dos, and shows the to-dos it answers with, after `verb`.
+    func send(_ command: TodoCommand, saying verb: String) throws {
         try reportingFailures {
-            let session = try Session.forTodos(common)
-            guard case .deleted(let items, let abbreviation) = try session.todo(.delete(references: ids)) else {
+            switch try Session.forTodos(common).send(command, to: TodoFeature.self) {
+            case .changed(let items, let abbreviation), .deleted(let items, let abbreviation):
+                try show(items, abbreviation: abbreviation, verb: verb, json: common.json)
+            default:
                 return
             }
-            try show(items, abbreviation: abbreviation, verb: "Deleted", json: common.json)
-        }
-    }
-}
-
-/// Sends a command that names to-dos by id, and shows the items it answers with.
-private func changeItems(_ command: TodoCommand, verb: String, _ common: CommonOptions) throws {
-    try reportingFailures {
-        switch try Session.forTodos(common).todo(command) {
-        case .changed(let items, let abbreviation), .deleted(let items, let abbreviation):
-            try show(items, abbreviation: abbreviation, verb: verb, json: common.json)
-        default:
-            return
         }
     }
 }

@@ -34,7 +34,10 @@ struct Export: ParsableCommand {
             guard format != .taskwarrior else {
                 throw ProgramFailure("export writes json or todotxt; taskwarrior is for import only", exit: .usage)
             }
-            guard case .exported(let text) = try Session.forTodos(common).todo(.export(format: format)) else { return }
+            guard
+                case .exported(let text) = try Session.forTodos(common).send(
+                    .export(format: format), to: TodoFeature.self)
+            else { return }
             try StandardOutput.write(format == .json ? text + "\n" : text)
         }
     }
@@ -69,7 +72,8 @@ struct Import: ParsableCommand {
             let text = try read()
             let session = try Session.forTodos(common)
             guard
-                case .imported(let items, let abbreviation) = try session.todo(.importItems(text: text, format: format))
+                case .imported(let items, let abbreviation) = try session.send(
+                    .importItems(text: text, format: format), to: TodoFeature.self)
             else { return }
             if common.json {
                 try printJSON(items.map(TodoRecord.init))

@@ -13,4 +13,14 @@ public enum FailureKind: Sendable {
     case dataError
     /// The store could not keep the change.
     case storage
+    /// What the store holds could not be read: its failure's description says why, and the program
+    /// names the store.
+    case unreadable
+}
+
+/// A feature's answer, which may say that its command failed: a program turns that into its own
+/// error, once, for every feature (see `Session.send` in ProgramKit).
+public protocol FailingAnswer {
+    /// Why the command failed, or nil for an answer that is no failure.
+    var failure: (any AppFailure)? { get }
 }

@@ -1,7 +1,7 @@
 import Fractal
 import Stores
 
-extension AppState: StoredState {
+extension AppState {
     /// The steps that reshaped what the app stores, oldest first. A rename or a split of a stored
     /// field is one more step at the end, proven by a store written before it, kept as a fixture
     /// (see `Migration`, and `Tests/StoresTests/MigrationSpec.swift` for one at work). None yet:

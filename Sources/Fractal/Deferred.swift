@@ -67,6 +67,12 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
         edit.apply(to: &part)
     }
 
+    /// Keeps `step` waiting for the read, if the value was not read yet; false when it was read.
+    @usableFromInline
+    mutating func keep(step: @escaping @Sendable (inout Value) throws -> Void) -> Bool {
+        stored.wait(for: step)
+    }
+
     /// Keeps `edit` waiting for the read, if the value was not read yet.
     @usableFromInline
     mutating func keep(_ edit: some DeferredEdit<Value>) -> Bool {

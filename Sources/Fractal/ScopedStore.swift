@@ -9,11 +9,11 @@
 @inlinable
 public func scope<Whole: Changeable, Part: Changeable>(
     _ store: Store<Whole>,
-    to part: @escaping @Sendable (Whole) -> Part,
+    to part: @escaping @Sendable (Whole) throws -> Part,
     change embed: @escaping @Sendable (Part.Change) -> Whole.Change
 ) -> Store<Part> {
     (
-        state: { part(store.state()) },
+        state: { try part(store.state()) },
         change: { change in try store.change(embed(change)) },
         reset: { throw StoreViewError.wholeStoreOnly(operation: "reset") },
         updated: store.updated,

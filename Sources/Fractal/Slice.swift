@@ -48,8 +48,9 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
 
     /// Applies a change the store kept, as it reads it back: to a slice not read yet, when it is
     /// read. Such a change applied once already, to the same slice, so it applies again.
+    @inlinable
     public mutating func replay(_ change: Part.Change) throws {
-        if kept.stored.wait(for: { try $0.apply(change) }) { return }
+        if kept.keep(step: { try $0.apply(change) }) { return }
         try apply(change)
     }
 

@@ -3,8 +3,10 @@
 /// Every variant (memory, disk, SQLite) behaves the same; the durable ones also keep each change
 /// before `change` returns.
 public typealias Store<State: Changeable> = (
-    /// The current value.
-    state: @Sendable () -> State,
+    /// The current value. Throws `UnreadableSlice` where a part of it, read when first used,
+    /// cannot be read (see `Slice`); a store that could not catch up with other writers gives
+    /// the value it read last.
+    state: @Sendable () throws -> State,
     /// Applies one change, keeps it, then tells every observer. A change that does not apply
     /// throws and leaves the state as it was. Several steps that must be kept together are one
     /// change of the state's own vocabulary (a to-do batch, say), so a change is one value and its

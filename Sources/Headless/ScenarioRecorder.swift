@@ -21,11 +21,10 @@ public struct ScenarioRecorder: Sendable {
         self.file = file
     }
 
-    /// The scenario's head: its name, seed, clock and the state it started from.
-    public func begin(name: String, seed: UInt64, now: Date, start: AppState) throws {
-        let state = String(decoding: try ValueCoding.makeEncoder().encode(start), as: UTF8.self)
+    /// The scenario's head: its name, seed, clock and the state it started from, as JSON.
+    public func begin(name: String, seed: UInt64, now: Date, start: String) throws {
         try append([
-            "", "scenario: \(name)", "seed: \(seed)", "now: \(ValueCoding.format(now))", "start: \(state)",
+            "", "scenario: \(name)", "seed: \(seed)", "now: \(ValueCoding.format(now))", "start: \(start)",
         ])
     }
 

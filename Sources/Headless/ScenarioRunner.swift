@@ -27,9 +27,9 @@ public enum ScenarioRunner {
         defer { if let place = opened.place { try? FileManager.default.removeItem(at: place) } }
 
         var outbox: [Answer] = []
-        let clock = TimeSource.fixed(scenario.now)
-        let core = createAppCore(
-            store: opened.store, random: .seeded(scenario.seed), clock: clock, output: { outbox.append($0) })
+        let core = createAppCore(store: opened.store, random: .seeded(scenario.seed), clock: .fixed(scenario.now)) {
+            outbox.append($0)
+        }
         var pending: ArraySlice<Answer> = []
         var lastSend = scenario.line
 
@@ -43,12 +43,6 @@ public enum ScenarioRunner {
             switch step.action {
             case .send(let command):
                 reportUnexpected()
-                do {
-                    try opened.store.state().load(for: command)
-                } catch {
-                    fail(step.line, "the state this message works on could not be read: \(error)", nil, nil)
-                    continue
-                }
                 outbox = []
                 core(command)
                 pending = outbox[...]

@@ -13,8 +13,9 @@ import AppCore
 public enum StateView {
     public static func of(_ state: AppState) throws -> JSONValue {
         guard case .object(var slices) = try JSONValue(encoding: state) else { return .object([:]) }
-        slices["todos"] = try JSONValue(encoding: state.todos.items.values.map(TodoRecord.init))
-        slices["journal"] = try JSONValue(encoding: Array(state.todos.journal))
+        let todos = try state.$todos.load()
+        slices["todos"] = try JSONValue(encoding: try todos.items.all().map(TodoRecord.init))
+        slices["journal"] = try JSONValue(encoding: Array(try todos.loadJournal()))
         return .object(slices)
     }
 }

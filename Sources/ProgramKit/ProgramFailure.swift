@@ -42,7 +42,7 @@ extension ProgramFailure {
             switch failure.kind {
             case .invalidRequest: .usage
             case .notFound: .notFound
-            case .dataError, .storage: .data
+            case .dataError, .storage, .unreadable: .data
             }
         self.init(failure.description, exit: exit)
     }

@@ -1,5 +1,4 @@
 import AppCore
-import Essentials
 import Headless
 import Stores
 
@@ -9,14 +8,17 @@ import Stores
     import Foundation
 #endif
 
-/// A program's link to the AppCore: opens the store, injects chance and time, sends commands and
-/// collects the answers.
+/// A program's link to the AppCore: opens the store, builds the core once for the program's whole
+/// run, injects chance and time, sends commands and hands their answers back, each in its
+/// feature's own words.
 public struct Session {
     public let seed: UInt64
     let store: Store<AppState>
+    private let core: Core<AppState>
+    /// The features this session has sent to, each connected once.
+    private let connections = Connections()
     /// The store's name in messages: its file, or its URL without the password.
     private let place: String
-    private let random: RandomSource
     private let clock: TimeSource
     private let recording: Recording?
 
@@ -25,32 +27,33 @@ public struct Session {
     ) throws {
         self.seed = seed
         (store, place) = try options.storage.open(environment: environment)
-        random = .seeded(seed)
         let clock = try options.clock(environment: environment)
-        guard let file = options.record ?? environment["APPCORE_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+        if let file = options.record ?? environment["APPCORE_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            // A recorded run lives in one moment, so that its replay gives the very same messages.
+            let moment = clock.now()
+            self.clock = TimeSource(timeZone: clock.timeZone) { moment }
+            // A store's URL is recorded without its password, as the store says it everywhere.
+            let name =
+                ([URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent]
+                + CommandLine.arguments.dropFirst().map(Self.withoutPassword)).joined(separator: " ")
+            // A recording starts from the whole state, so every part of it must read.
+            let store = store
+            let start = try Self.reading(place) { try ValueCoding.makeEncoder().encode(try store.state()) }
+            recording = Recording(
+                recorder: ScenarioRecorder(file: file), name: name, seed: seed, now: moment,
+                start: String(decoding: start, as: UTF8.self))
+        } else {
             self.clock = clock
             recording = nil
-            return
         }
-        // A recorded run lives in one moment, so that its replay gives the very same messages.
-        let moment = clock.now()
-        self.clock = TimeSource(timeZone: clock.timeZone) { moment }
-        // A store's URL is recorded without its password, as the store says it everywhere.
-        let name =
-            ([URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent]
-            + CommandLine.arguments.dropFirst().map(Self.withoutPassword)).joined(separator: " ")
-        // A recording starts from the whole state, so every part of it must read.
-        let start = store.state()
-        try Self.reading(place) { try start.loadEverything() }
-        recording = Recording(
-            recorder: ScenarioRecorder(file: file), name: name, seed: seed, now: moment, start: start)
+        core = createAppCore(store: store, random: .seeded(seed), clock: self.clock)
     }
 
     /// Runs a read of the stored state: a part of it that cannot be read is a failure of the data,
     /// said as the store's other damage is.
-    private static func reading(_ place: String, _ read: () throws -> Void) throws {
+    private static func reading<Value>(_ place: String, _ read: () throws -> Value) throws -> Value {
         do {
-            try read()
+            return try read()
         } catch let error as UnreadableSlice {
             throw ProgramFailure(StoreError.unreadable(path: place, reason: error.reason).description, exit: .data)
         }
@@ -69,27 +72,71 @@ public struct Session {
     public var now: Date { clock.now() }
     public var timeZone: Zone { clock.timeZone }
 
-    /// Sends one command and returns the answers that came out, in order.
-    public func send(_ command: Command) throws -> [Answer] {
-        var answers: [Answer] = []
-        try send(command) { answers.append($0) }
-        return answers
+    /// Sends `command` to `feature` and hands each answer to `receive` as it comes out: a long
+    /// answer, such as a million rolls, is shown as it goes and never held whole. An answer that
+    /// says the command failed becomes the program's failure, here, for every feature; so does the
+    /// first error `receive` throws, after which the rest of the answers are let go.
+    public func send<Owner: Feature>(
+        _ command: Owner.Command, to feature: Owner.Type, receive: (Owner.Answer) throws -> Void
+    ) throws where Owner.Answer: FailingAnswer, Owner.Environment == AppEnvironment {
+        recording?.record(sent: Command(feature, command))
+        var problem: (any Error)?
+        let (input, outbox) = connections.connection(to: feature, in: core)
+        withoutActuallyEscaping(receive) { receive in
+            outbox.receiver = { answer in
+                recording?.record(answer: Answer(feature, answer))
+                guard problem == nil else { return }
+                do {
+                    if let failure = answer.failure { throw programFailure(failure) }
+                    try receive(answer)
+                } catch {
+                    problem = error
+                }
+            }
+            input(command)
+            outbox.receiver = nil
+        }
+        if let problem { throw problem }
     }
 
-    /// Sends one command and hands each answer to `receive` as it comes out: a long answer, such
-    /// as a million rolls, is shown as it goes and never held whole.
-    ///
-    /// The store reads only the slice the command's feature works on, and before the command goes
-    /// in: a slice that cannot be read is a failure of the data, said here.
-    public func send(_ command: Command, receive: @escaping (Answer) -> Void) throws {
-        try Self.reading(place) { try store.state().load(for: command) }
-        recording?.record(sent: command)
-        let core = createAppCore(store: store, random: random, clock: clock) { answer in
-            recording?.record(answer: answer)
-            receive(answer)
+    /// Sends `command` to `feature` and returns its answer: for the commands that answer once.
+    public func send<Owner: Feature>(_ command: Owner.Command, to feature: Owner.Type) throws -> Owner.Answer
+    where Owner.Answer: FailingAnswer, Owner.Environment == AppEnvironment {
+        var answers: [Owner.Answer] = []
+        try send(command, to: feature) { answers.append($0) }
+        guard let answer = answers.first else {
+            throw ProgramFailure("the \(Owner.name) feature did not answer", exit: .data)
         }
-        core(command)
+        return answer
     }
+
+    /// A feature's failure as the program says it: a store that cannot be read, named.
+    private func programFailure(_ failure: any AppFailure) -> ProgramFailure {
+        guard failure.kind == .unreadable else { return ProgramFailure(failure) }
+        return ProgramFailure(StoreError.unreadable(path: place, reason: failure.description).description, exit: .data)
+    }
+}
+
+/// The features a session has sent to, each connected to the core once, with the outbox its
+/// answers go to: whoever sends to it then receives them. A class, because every send of one
+/// session shares the connections.
+private final class Connections {
+    private var made: [ObjectIdentifier: Any] = [:]
+
+    func connection<Owner: Feature>(to feature: Owner.Type, in core: Core<AppState>)
+        -> (Input<Owner.Command>, Outbox<Owner.Answer>) where Owner.Environment == AppEnvironment
+    {
+        if let made = made[ObjectIdentifier(feature)] as? (Input<Owner.Command>, Outbox<Owner.Answer>) { return made }
+        let outbox = Outbox<Owner.Answer>()
+        let connection = (core.connect(feature) { outbox.receiver?($0) }, outbox)
+        made[ObjectIdentifier(feature)] = connection
+        return connection
+    }
+}
+
+/// Where a feature's answers go while a command sent to it is under way.
+private final class Outbox<Answer> {
+    var receiver: Output<Answer>?
 }
 
 /// A session being recorded: the scenario's head is written with the first command, then each
@@ -100,11 +147,12 @@ private final class Recording {
     let name: String
     let seed: UInt64
     let now: Date
-    let start: AppState
+    /// The state the session started from, as JSON.
+    let start: String
     private var begun = false
     private var failed = false
 
-    init(recorder: ScenarioRecorder, name: String, seed: UInt64, now: Date, start: AppState) {
+    init(recorder: ScenarioRecorder, name: String, seed: UInt64, now: Date, start: String) {
         (self.recorder, self.name, self.seed, self.now, self.start) = (recorder, name, seed, now, start)
     }
 

@@ -7,53 +7,51 @@ import Testing
 /// feature changes only its own slice, and only answers come out.
 @Suite("AppCore, the composition of its features")
 struct AppCoreSpec {
-    @Test func theCoreItselfLiftsIntoABiggerOneAsAFeatureWould() throws {
+    @Test func theCoreItselfIsAFeatureOfABiggerOne() throws {
         let store = createMemoryStore(initial: Workshop())
-        var answers: [WorkshopAnswer] = []
-        let app = lift(
-            { createAppCore(store: $0, random: .seeded(1), clock: .fixed(noon), output: $1) }, store: store,
-            state: { $0.app }, change: Workshop.Change.app, answer: WorkshopAnswer.app, output: { answers.append($0) })
-        app(.coin(.flip(count: 1)))
-        let toss = try #require(store.state().app.coins.entries.first)
-        #expect(answers == [.app(.coin(.flipped(toss: toss)))])
-        #expect(store.state().tools == CoinHistory())
+        let workshop = Core(store: store, environment: AppEnvironment(random: .seeded(1), clock: .fixed(noon)))
+        var answers: [Answer] = []
+        workshop.connect(WholeApp.self) { answers.append($0) }(.coin(.flip(count: 1)))
+        let toss = try #require(try store.state().app.coins.entries.first)
+        #expect(answers == [.coin(.flipped(toss: toss))])
+        #expect(try store.state().tools == CoinHistory())
     }
 
     @Test func aCommandIsAnsweredByItsFeatureAndNothingElseComesOut() throws {
         let core = CoreUnderTest()
         core.send(.coin(.flip(count: 2)))
-        let tosses = core.store.state().coins.entries
+        let tosses = try core.store.state().coins.entries
         #expect(core.received() == [.coin(.flipped(toss: try #require(tosses.first)))])
         #expect(tosses.count == 1)
     }
 
-    @Test func aFeatureChangesOnlyItsOwnSlice() {
+    @Test func aFeatureChangesOnlyItsOwnSlice() throws {
         let core = CoreUnderTest()
         core.send(.dice(.roll(expression: "2d6", times: 1)))
-        let state = core.store.state()
+        let state = try core.store.state()
         #expect(state.dice.entries.count == 1)
         #expect(state.coins == AppState.initial.coins)
         #expect(state.eightBall == AppState.initial.eightBall)
         #expect(state.todos == AppState.initial.todos)
     }
 
-    @Test func clearingOneHistoryLeavesTheOthers() {
+    @Test func clearingOneHistoryLeavesTheOthers() throws {
         let core = CoreUnderTest()
         core.send(.coin(.flip(count: 1)))
         core.send(.eightBall(.ask(question: "Yes?")))
         core.send(.eightBall(.clearHistory))
         #expect(core.received().last == .eightBall(.historyCleared))
-        #expect(core.store.state().eightBall.entries.isEmpty)
-        #expect(core.store.state().coins.entries.count == 1)
+        #expect(try core.store.state().eightBall.entries.isEmpty)
+        #expect(try core.store.state().coins.entries.count == 1)
     }
 
-    @Test func eachFeatureAnswersAsItWouldAlone() {
+    @Test func eachFeatureAnswersAsItWouldAlone() throws {
         let core = CoreUnderTest(seed: 5)
         let dice = DiceUnderTest(seed: 5)
         core.send(.dice(.roll(expression: "4d6kh3", times: 3)))
         dice.send(.roll(expression: "4d6kh3", times: 3))
         #expect(core.received() == dice.received().map(Answer.dice))
-        #expect(core.store.state().dice == dice.store.state())
+        #expect(try core.store.state().dice == dice.store.state())
     }
 
     @Test func commandsAndAnswersAreWrittenAsFeatureThenMessage() throws {
@@ -105,29 +103,40 @@ struct AppCoreSpec {
         let older = try ValueCoding.makeDecoder().decode(
             AppState.self, from: try JSONSerialization.data(withJSONObject: slices))
         #expect(older.dice == DiceHistory())
-        #expect(older.coins == core.store.state().coins)
-        #expect(older.todos == core.store.state().todos)
+        #expect(try older.coins == core.store.state().coins)
+        #expect(try older.todos == core.store.state().todos)
+    }
+}
+
+/// The whole AppCore as one feature of a bigger core: its commands and answers are the AppCore's.
+private enum WholeApp: Feature {
+    static let name = "app"
+    static let sampleCommands: [Command] = [.coin(.flip(count: 1))]
+
+    static func create(store: Store<AppState>, environment: AppEnvironment, output: @escaping Output<Answer>)
+        -> Input<Command>
+    {
+        Core(store: store, environment: environment).connect(answers: output)
     }
 }
 
 /// A bigger core that holds the whole AppCore as one of its parts, beside a part of its own.
-private struct Workshop: Changeable, Fresh {
-    enum Change: Codable, Equatable, Sendable {
-        case app(AppState.Change)
-        case tools(CoinHistory.Change)
-    }
+private struct Workshop: Composition {
+    typealias Environment = AppEnvironment
 
     @Slice var app = AppState()
     @Slice var tools = CoinHistory()
 
-    mutating func apply(_ change: Change) throws {
-        switch change {
-        case .app(let change): try app.apply(change)
-        case .tools(let change): tools.apply(change)
+    enum Change: ComposedChange {
+        typealias Whole = Workshop
+        case app(AppState.Change)
+        case tools(CoinHistory.Change)
+    }
+
+    static func register(_ features: inout some FeatureRegistry<Workshop>) {
+        features.add(WholeApp.self, \._app, stored: "app", Change.app) { if case .app(let c) = $0 { c } else { nil } }
+        features.add(CoinFeature.self, \._tools, stored: "tools", Change.tools) {
+            if case .tools(let c) = $0 { c } else { nil }
         }
     }
-}
-
-private enum WorkshopAnswer: Equatable {
-    case app(Answer)
 }

@@ -6,7 +6,7 @@ struct CoinFeatureSpec {
     @Test func flippingAnswersWithTheTossAndKeepsIt() throws {
         let core = CoinUnderTest()
         core.send(.flip(count: 3))
-        let tosses = core.store.state().entries
+        let tosses = try core.store.state().entries
         #expect(tosses.count == 1)
         #expect(tosses.first?.flips.count == 3)
         #expect(tosses.first?.at == noon)
@@ -30,12 +30,12 @@ struct CoinFeatureSpec {
     }
 
     @Test(arguments: [0, -3, CoinLimits.flips + 1])
-    func aCountOutOfRangeFailsAndKeepsNothing(_ count: Int) {
+    func aCountOutOfRangeFailsAndKeepsNothing(_ count: Int) throws {
         let core = CoinUnderTest()
         core.send(.flip(count: count))
         #expect(
             core.received().last == .failed(reason: .countOutOfRange(count: count, limit: CoinLimits.flips)))
-        #expect(core.store.state() == CoinHistory())
+        #expect(try core.store.state() == CoinHistory())
     }
 
     @Test func theHistoryShowsEveryTossOldestFirst() {
@@ -50,19 +50,19 @@ struct CoinFeatureSpec {
         #expect(tosses.map(\.flips.count) == [1, 2])
     }
 
-    @Test func clearingTheHistoryForgetsEveryToss() {
+    @Test func clearingTheHistoryForgetsEveryToss() throws {
         let core = CoinUnderTest()
         core.send(.flip(count: 2))
         core.send(.clearHistory)
         #expect(core.received().last == .historyCleared)
-        #expect(core.store.state().entries.isEmpty)
+        #expect(try core.store.state().entries.isEmpty)
     }
 
-    @Test func aFairCoinFallsHeadsHalfTheTime() {
+    @Test func aFairCoinFallsHeadsHalfTheTime() throws {
         // 100,000 seeded flips: heads within 50,000 ± 700 (over 4 standard deviations).
         let core = CoinUnderTest(seed: 2026)
         core.send(.flip(count: 100_000))
-        let heads = core.store.state().entries.first?.heads ?? 0
+        let heads = try core.store.state().entries.first?.heads ?? 0
         #expect(abs(heads - 50_000) <= 700)
     }
 }

@@ -41,7 +41,9 @@ typealias DiceUnderTest = ModuleUnderTest<DiceHistory, DiceCommand, DiceAnswer>
 typealias TodosUnderTest = ModuleUnderTest<TodoState, TodoCommand, TodoAnswer>
 
 extension ModuleUnderTest where State == AppState, In == Command, Out == Answer {
-    init(seed: UInt64 = 1, clock: TimeSource = .fixed(noon)) { self.init(seed: seed, clock: clock, createAppCore) }
+    init(seed: UInt64 = 1, clock: TimeSource = .fixed(noon)) {
+        self.init(seed: seed, clock: clock, createAppCore)
+    }
 }
 
 extension ModuleUnderTest where State == CoinHistory, In == CoinCommand, Out == CoinAnswer {

@@ -32,10 +32,10 @@ struct FlipUntilSpec {
         #expect(abs(search.mean - 6) < 0.7)
     }
 
-    @Test func searchingKeepsNothing() {
+    @Test func searchingKeepsNothing() throws {
         let core = CoinUnderTest()
         core.send(.flipUntil(sequence: "HT", times: 3))
-        #expect(core.store.state() == CoinHistory())
+        #expect(try core.store.state() == CoinHistory())
     }
 
     @Test(arguments: ["", "HXT", "1", "HHHHHTTTTTHHH"])

@@ -27,7 +27,7 @@ let path = arguments[2]
 do {
     let store = try variant.open(at: path, initial: Ledger())
     if arguments[3] == "show" {
-        for entry in store.state().entries { print(entry) }
+        for entry in try store.state().entries { print(entry) }
         exit(0)
     }
     guard arguments.count >= 5, let count = Int(arguments[4]) else {

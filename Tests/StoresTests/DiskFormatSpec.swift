@@ -52,7 +52,7 @@ struct DiskFormatSpec {
         try (whole + half).write(to: URL(fileURLWithPath: path))
 
         let reopened = try createDiskStore(at: path, initial: Ledger())
-        #expect(reopened.state().entries == ["milk"])
+        #expect(try reopened.state().entries == ["milk"])
         try reopened.change(.append("tea"))
         #expect(try createDiskStore(at: path, initial: Ledger()).state().entries == ["milk", "tea"])
     }

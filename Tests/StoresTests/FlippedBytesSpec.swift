@@ -108,6 +108,6 @@ struct FlippedBytesSpec: DamagesAStoreFile {
         let store = try variant.open(at: path, initial: initial)
         try store.change(.append("eggs"))
         try store.change(.appendBoth("bread", "tea"))
-        return store.state()
+        return try store.state()
     }
 }

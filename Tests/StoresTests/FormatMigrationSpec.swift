@@ -29,7 +29,7 @@ struct FormatMigrationSpec {
 
         let store = try createDiskStore(at: path, initial: Ledger())
 
-        #expect(store.state().entries == ["milk", "eggs"])
+        #expect(try store.state().entries == ["milk", "eggs"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(file))
         try store.change(.append("tea"))
         #expect(try diskVersion() == DiskFormat.version)
@@ -50,7 +50,7 @@ struct FormatMigrationSpec {
 
         let store = try createSQLiteStore(at: path, initial: Ledger())
 
-        #expect(store.state().entries == ["milk", "eggs"])
+        #expect(try store.state().entries == ["milk", "eggs"])
         #expect(try sqliteVersion() == 1)
         try store.change(.append("tea"))
         #expect(try sqliteVersion() == SQLiteRowFormat.newestVersion)
@@ -81,13 +81,13 @@ struct FormatMigrationSpec {
         let written = Self.writtenByVersion2
 
         let first = try createSQLiteStore(at: path, initial: Ledger())
-        #expect(first.state().entries == written)
+        #expect(try first.state().entries == written)
         let second = try createSQLiteStore(at: path, initial: Ledger())
         try second.change(.append("tea"))
         #expect(try sqliteVersion() == SQLiteRowFormat.newestVersion, "the other program rewrote it")
-        #expect(first.state().entries == written + ["tea"])
+        #expect(try first.state().entries == written + ["tea"])
         try first.change(.append("milk"))
-        #expect(second.state().entries == written + ["tea", "milk"])
+        #expect(try second.state().entries == written + ["tea", "milk"])
     }
 
     /// A disk store of format 2 takes changes as it is; the first rewrite of its snapshot writes

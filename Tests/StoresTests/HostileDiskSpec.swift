@@ -36,7 +36,7 @@ struct HostileDiskSpec {
 
         let said = refusal?.description ?? ""
         #expect(said.contains(path) && !said.contains("\n"), "\(said)")
-        #expect(store.state().entries == kept)
+        #expect(try store.state().entries == kept)
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == kept)
         #expect(warnings.said.allSatisfy { $0.hasPrefix("the change was kept, but rewriting") })
 
@@ -60,7 +60,7 @@ struct HostileDiskSpec {
 
         for entry in entries.dropFirst() { try store.change(.append(entry)) }
 
-        #expect(store.state().entries == entries)
+        #expect(try store.state().entries == entries)
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == entries)
         if variant == .disk {
             #expect(!warnings.said.isEmpty)

@@ -131,7 +131,7 @@ struct LargeSliceSpec: DamagesAStoreFile {
     @Test func aStateReadBeforeAnotherProgramRewroteTheSnapshotRefusesItsLargeSlice() throws {
         try makeStore(.sqlite)
         let reader = try createSQLiteStore(at: path, initial: Shelf())
-        let before = reader.state()
+        let before = try reader.state()
         try rewriteTheSnapshot(addingToTheLargeSlice: ", again")
 
         let error = #expect(throws: UnreadableSlice.self) { _ = try before.$large.load().text.count }
@@ -175,7 +175,7 @@ struct LargeSliceSpec: DamagesAStoreFile {
     @Test func aLargeSliceLeftInTheDatabaseIsRefusedWhenTheFileWasReplaced() throws {
         try makeStore(.sqlite)
         let reader = try createSQLiteStore(at: path, initial: Shelf())
-        let before = reader.state()
+        let before = try reader.state()
         try FileManager.default.copyItem(atPath: path, toPath: folder.path("copy"))
         try #require(rename(folder.path("copy"), path) == 0)
 
@@ -191,9 +191,9 @@ struct LargeSliceSpec: DamagesAStoreFile {
     @Test func aStateReadAgainAfterARewriteHoldsItsLargeSliceRead() throws {
         try makeStore(.sqlite)
         let reader = try createSQLiteStore(at: path, initial: Shelf())
-        _ = reader.state()
+        _ = try reader.state()
         try rewriteTheSnapshot(addingToTheLargeSlice: ", again")
-        let after = reader.state()
+        let after = try reader.state()
         try rewriteTheSnapshot(addingToTheLargeSlice: ", and again")
 
         #expect(Self.isLargeText(try after.$large.load().text, endingWith: ", changed, again"))
@@ -210,7 +210,7 @@ struct LargeSliceSpec: DamagesAStoreFile {
         }
         do {
             let store = try createSQLiteStore(at: path, initial: Logbook())
-            #expect(store.state().count == 0)
+            #expect(try store.state().count == 0)
             for _ in 0..<300 { try store.change(.count) }
         }
         let state = try createSQLiteStore(at: path, initial: Logbook()).state()

@@ -41,7 +41,7 @@ struct SQLiteLogSpec {
         try? FileManager.default.removeItem(atPath: path + "-shm")
 
         let store = try DurableVariant.sqlite.open(at: path, initial: Ledger())
-        #expect(store.state().entries == ["milk", "eggs", "bread"])
+        #expect(try store.state().entries == ["milk", "eggs", "bread"])
         try store.change(.append("tea"))
         #expect(
             try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == [

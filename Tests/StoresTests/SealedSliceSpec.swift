@@ -178,7 +178,7 @@ struct SealedSliceSpec: DamagesAStoreFile {
         let store = try variant.open(
             at: path, initial: Notes(left: "the left slice", right: "THE RIGHT SLICE, SEALED"))
         try store.change(.left("the left slice, changed"))
-        return store.state()
+        return try store.state()
     }
 
     /// Whether the snapshot was rewritten since the store was made: the disk file no longer holds

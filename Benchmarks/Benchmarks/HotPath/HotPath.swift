@@ -105,7 +105,7 @@ func stores() {
     Benchmark("store-memory-change") { benchmark in
         let store = createMemoryStore(initial: Counter())
         for _ in benchmark.scaledIterations { try store.change(.add(1)) }
-        blackHole(store.state())
+        blackHole(try store.state())
     }
 
     for (name, open) in durableStores {
@@ -153,30 +153,35 @@ func hotPaths() {
     Benchmark("hotpath-coin-flip") { benchmark in
         let store = createMemoryStore(initial: AppState.initial)
         var answers = 0
-        let core = createAppCore(store: store, random: .seeded(1), clock: benchmarkClock, output: { _ in answers += 1 })
-        let command = Command.coin(.flip(count: 1))
+        let coin = createAppCore(store: store, random: .seeded(1), clock: benchmarkClock).connect(CoinFeature.self) {
+            _ in answers += 1
+        }
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { core(command) }
+        for _ in benchmark.scaledIterations { coin(.flip(count: 1)) }
         blackHole(answers)
     }
 
     for count in [100, 10_000, 100_000] {
-        let core = Fixture<(Input<Command>, [Command])>()
+        let core = Fixture<(Input<TodoCommand>, [TodoCommand])>()
         Benchmark(
             "hotpath-todo-toggle-\(count >= 1_000 ? "\(count / 1_000)k" : "\(count)")",
             closure: { benchmark in
-                let (send, commands) = core.value
-                for index in benchmark.scaledIterations { send(commands[index % commands.count]) }
+                let (todo, commands) = core.value
+                for index in benchmark.scaledIterations { todo(commands[index % commands.count]) }
             },
             setup: {
                 let (state, ids) = try todoState(count: count)
                 let store = createMemoryStore(initial: state)
-                let send = createAppCore(store: store, random: .seeded(1), clock: benchmarkClock, output: { _ in })
+                let todo = createAppCore(store: store, random: .seeded(1), clock: benchmarkClock).connect(
+                    TodoFeature.self
+                ) {
+                    _ in
+                }
                 // Done, then open again: the same hundred items, whatever the size of the list.
                 let commands = ids.prefix(100).flatMap {
-                    [Command.todo(.complete(references: [$0.value])), .todo(.reopen(references: [$0.value]))]
+                    [TodoCommand.complete(references: [$0.value]), .reopen(references: [$0.value])]
                 }
-                core.set((send, commands))
+                core.set((todo, commands))
             })
     }
 }
@@ -185,23 +190,24 @@ func hotPaths() {
 
 func shortIDs() {
     for count in [1_000, 100_000] {
-        let core = Fixture<(Input<Command>, [Command])>()
+        let core = Fixture<(Input<TodoCommand>, [TodoCommand])>()
         Benchmark(
             "short-id-toggle-\(count / 1_000)k",
             closure: { benchmark in
-                let (send, commands) = core.value
-                for index in benchmark.scaledIterations { send(commands[index % commands.count]) }
+                let (todo, commands) = core.value
+                for index in benchmark.scaledIterations { todo(commands[index % commands.count]) }
             },
             setup: {
                 let (state, ids) = try todoState(count: count)
                 let short = { (id: TodoID) in String(id.value.prefix(state.todos.abbreviation)) }
-                let send = createAppCore(
-                    store: createMemoryStore(initial: state), random: .seeded(1), clock: benchmarkClock,
-                    output: { _ in })
+                let todo = createAppCore(
+                    store: createMemoryStore(initial: state), random: .seeded(1), clock: benchmarkClock
+                )
+                .connect(TodoFeature.self) { _ in }
                 let commands = ids.prefix(100).flatMap {
-                    [Command.todo(.complete(references: [short($0)])), .todo(.reopen(references: [short($0)]))]
+                    [TodoCommand.complete(references: [short($0)]), .reopen(references: [short($0)])]
                 }
-                core.set((send, commands))
+                core.set((todo, commands))
             })
     }
 }

@@ -38,5 +38,6 @@ let store =
     default: fatalError("a store is disk or sqlite, not \(kind)")
     }
 for _ in 0..<count { try store.change(.add(1)) }
-guard store.state().value == count else { fatalError("\(store.state().value) kept of \(count) changes") }
+let kept = try store.state().value
+guard kept == count else { fatalError("\(kept) kept of \(count) changes") }
 try store.destroy()

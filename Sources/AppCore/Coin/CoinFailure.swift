@@ -5,11 +5,14 @@ public enum CoinFailure: AppFailure, Codable, Equatable, Sendable {
     case timesOutOfRange(times: Int, limit: Int)
     case sequenceNotFound(sequence: String, flips: Int)
     case notStored(reason: String)
+    /// What the store holds could not be read.
+    case unreadable(reason: String)
 
     public var kind: FailureKind {
         switch self {
         case .countOutOfRange, .badSequence, .timesOutOfRange, .sequenceNotFound: .invalidRequest
         case .notStored: .storage
+        case .unreadable: .unreadable
         }
     }
 
@@ -25,6 +28,7 @@ public enum CoinFailure: AppFailure, Codable, Equatable, Sendable {
             "\(sequence) did not appear in \(flips) flips; the search stopped there"
         case .notStored(let reason):
             "the flips were not kept: \(reason)"
+        case .unreadable(let reason): reason
         }
     }
 }

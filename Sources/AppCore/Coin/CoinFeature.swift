@@ -7,7 +7,9 @@ public func createCoinFeature(
 ) -> Input<CoinCommand> {
     let flip = createFlipCoins(store: store, random: random, clock: clock, output: output)
     let flipUntil = createFlipUntil(random: random, output: output)
-    let show = createShowHistory(store: store) { output(.history(tosses: $0)) }
+    let show = createShowHistory(
+        store: store, shown: { .history(tosses: $0) }, unreadable: { .failed(reason: .unreadable(reason: $0)) },
+        output: output)
     let clear = createClearHistory(
         store: store, cleared: .historyCleared, notStored: { .failed(reason: .notStored(reason: $0)) }, output: output)
     return { command in
@@ -18,4 +20,35 @@ public func createCoinFeature(
         case .clearHistory: clear(())
         }
     }
+}
+
+/// The coin feature as the core registers it.
+public enum CoinFeature: Feature {
+    public typealias State = CoinHistory
+    public static let name = "coin"
+
+    public static func create(
+        store: Store<CoinHistory>, environment: AppEnvironment, output: @escaping Output<CoinAnswer>
+    ) -> Input<CoinCommand> {
+        createCoinFeature(store: store, random: environment.random, clock: environment.clock, output: output)
+    }
+
+    public static let sampleCommands: [CoinCommand] = [
+        .flip(count: 3), .flip(count: 70), .flip(count: 0), .flipUntil(sequence: "HT", times: 2),
+        .flipUntil(sequence: "HX", times: 1), .showHistory, .clearHistory,
+    ]
+}
+
+extension CoinAnswer: FailingAnswer {
+    public var failure: (any AppFailure)? { if case .failed(let reason) = self { reason } else { nil } }
+}
+
+extension Named where Whole == AppState, Kind == Commands {
+    /// A command to the coin feature, as the core's commands read: `.coin(…)`.
+    public static func coin(_ command: CoinCommand) -> Self { Self(CoinFeature.self, command) }
+}
+
+extension Named where Whole == AppState, Kind == Answers {
+    /// An answer of the coin feature, as the core's answers read: `.coin(…)`.
+    public static func coin(_ answer: CoinAnswer) -> Self { Self(CoinFeature.self, answer) }
 }

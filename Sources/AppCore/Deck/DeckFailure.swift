@@ -4,12 +4,15 @@ public enum DeckFailure: AppFailure, Codable, Equatable, Sendable {
     case notEnoughCards(asked: Int, left: Int)
     case notInDeck(card: String)
     case notStored(reason: String)
+    /// What the store holds could not be read.
+    case unreadable(reason: String)
 
     public var kind: FailureKind {
         switch self {
         case .countOutOfRange: .invalidRequest
         case .notEnoughCards, .notInDeck: .notFound
         case .notStored: .storage
+        case .unreadable: .unreadable
         }
     }
 
@@ -25,6 +28,7 @@ public enum DeckFailure: AppFailure, Codable, Equatable, Sendable {
             "\(card) is no longer in the deck: another draw took it first"
         case .notStored(let reason):
             "the deck was not changed: \(reason)"
+        case .unreadable(let reason): reason
         }
     }
 }

@@ -17,3 +17,33 @@ public func createDeckFeature(
         }
     }
 }
+
+/// The deck of cards as the core registers it.
+public enum DeckFeature: Feature {
+    public typealias State = Deck
+    public static let name = "deck"
+
+    public static func create(
+        store: Store<Deck>, environment: AppEnvironment, output: @escaping Output<DeckAnswer>
+    ) -> Input<DeckCommand> {
+        createDeckFeature(store: store, random: environment.random, clock: environment.clock, output: output)
+    }
+
+    public static let sampleCommands: [DeckCommand] = [
+        .draw(count: 3), .draw(count: 60), .show, .shuffle(jokers: true), .draw(count: 54), .draw(count: 1),
+    ]
+}
+
+extension DeckAnswer: FailingAnswer {
+    public var failure: (any AppFailure)? { if case .failed(let reason) = self { reason } else { nil } }
+}
+
+extension Named where Whole == AppState, Kind == Commands {
+    /// A command to the deck feature, as the core's commands read: `.deck(…)`.
+    public static func deck(_ command: DeckCommand) -> Self { Self(DeckFeature.self, command) }
+}
+
+extension Named where Whole == AppState, Kind == Answers {
+    /// An answer of the deck feature, as the core's answers read: `.deck(…)`.
+    public static func deck(_ answer: DeckAnswer) -> Self { Self(DeckFeature.self, answer) }
+}

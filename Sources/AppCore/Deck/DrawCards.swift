@@ -15,14 +15,19 @@ func createDrawCards(
         }
         var refused: DeckFailure?
         for _ in 0..<attempts {
-            var left = store.state().left
+            var left: [Card]
+            do {
+                left = try store.state().left
+            } catch {
+                return output(.failed(reason: .unreadable(reason: "\(error)")))
+            }
             guard count <= left.count else {
                 return output(.failed(reason: .notEnoughCards(asked: count, left: left.count)))
             }
             let cards = (0..<count).map { _ in left.remove(at: Int(random.uniform(below: UInt64(left.count)))) }
             do {
                 try store.change(.draw(cards: cards))
-                return output(.drew(cards: cards, left: store.state().left.count))
+                return output(.drew(cards: cards, left: left.count))
             } catch let failure as DeckFailure {
                 refused = failure  // another program drew one of these first: choose again
             } catch {

@@ -5,7 +5,7 @@ func createShuffleDeck(store: Store<Deck>, output: @escaping Output<DeckAnswer>)
     { jokers in
         do {
             try store.change(.shuffle(jokers: jokers))
-            output(.shuffled(size: store.state().left.count))
+            output(.shuffled(size: Deck.standard.count + (jokers ? Deck.jokers.count : 0)))
         } catch {
             output(.failed(reason: .notStored(reason: "\(error)")))
         }

@@ -8,11 +8,14 @@ public enum DiceFailure: AppFailure, Codable, Equatable, Sendable {
     case overLimit(expression: String, problem: String)
     case timesOutOfRange(times: Int, limit: Int)
     case notStored(reason: String)
+    /// What the store holds could not be read.
+    case unreadable(reason: String)
 
     public var kind: FailureKind {
         switch self {
         case .syntax, .impossible, .overLimit, .timesOutOfRange: .invalidRequest
         case .notStored: .storage
+        case .unreadable: .unreadable
         }
     }
 
@@ -39,6 +42,7 @@ public enum DiceFailure: AppFailure, Codable, Equatable, Sendable {
             "cannot roll \(times) times: the number of rolls must be from 1 to \(limit)"
         case .notStored(let reason):
             "the roll was not kept: \(reason)"
+        case .unreadable(let reason): reason
         }
     }
 }

@@ -4,11 +4,14 @@ public enum EightBallFailure: AppFailure, Codable, Equatable, Sendable {
     case questionTooLong(length: Int, limit: Int)
     case controlCharacter(character: String)
     case notStored(reason: String)
+    /// What the store holds could not be read.
+    case unreadable(reason: String)
 
     public var kind: FailureKind {
         switch self {
         case .emptyQuestion, .questionTooLong, .controlCharacter: .invalidRequest
         case .notStored: .storage
+        case .unreadable: .unreadable
         }
     }
 
@@ -22,6 +25,7 @@ public enum EightBallFailure: AppFailure, Codable, Equatable, Sendable {
             "the question holds \(character), a control character: text cannot hold control or bidi characters"
         case .notStored(let reason):
             "the answer was not kept: \(reason)"
+        case .unreadable(let reason): reason
         }
     }
 }

@@ -6,7 +6,9 @@ public func createEightBallFeature(
     store: Store<EightBallHistory>, random: RandomSource, clock: TimeSource, output: @escaping Output<EightBallAnswer>
 ) -> Input<EightBallCommand> {
     let ask = createAskEightBall(store: store, random: random, clock: clock, output: output)
-    let show = createShowHistory(store: store) { output(.history(answers: $0)) }
+    let show = createShowHistory(
+        store: store, shown: { .history(answers: $0) }, unreadable: { .failed(reason: .unreadable(reason: $0)) },
+        output: output)
     let clear = createClearHistory(
         store: store, cleared: .historyCleared, notStored: { .failed(reason: .notStored(reason: $0)) }, output: output)
     return { command in
@@ -16,4 +18,34 @@ public func createEightBallFeature(
         case .clearHistory: clear(())
         }
     }
+}
+
+/// The Magic 8-Ball as the core registers it.
+public enum EightBallFeature: Feature {
+    public typealias State = EightBallHistory
+    public static let name = "eightBall"
+
+    public static func create(
+        store: Store<EightBallHistory>, environment: AppEnvironment, output: @escaping Output<EightBallAnswer>
+    ) -> Input<EightBallCommand> {
+        createEightBallFeature(store: store, random: environment.random, clock: environment.clock, output: output)
+    }
+
+    public static let sampleCommands: [EightBallCommand] = [
+        .ask(question: "Will it work?"), .ask(question: ""), .showHistory, .clearHistory,
+    ]
+}
+
+extension EightBallAnswer: FailingAnswer {
+    public var failure: (any AppFailure)? { if case .failed(let reason) = self { reason } else { nil } }
+}
+
+extension Named where Whole == AppState, Kind == Commands {
+    /// A command to the eightBall feature, as the core's commands read: `.eightBall(…)`.
+    public static func eightBall(_ command: EightBallCommand) -> Self { Self(EightBallFeature.self, command) }
+}
+
+extension Named where Whole == AppState, Kind == Answers {
+    /// An answer of the eightBall feature, as the core's answers read: `.eightBall(…)`.
+    public static func eightBall(_ answer: EightBallAnswer) -> Self { Self(EightBallFeature.self, answer) }
 }

@@ -1,8 +1,16 @@
 import Fractal
 
-/// Shows a history: every entry, oldest first.
-public func createShowHistory<Entry>(
-    store: Store<History<Entry>>, output: @escaping Output<[Entry]>
+/// Shows a history, oldest first, as the feature's answer `shown`; as `unreadable`, with why, when
+/// the store cannot read it.
+public func createShowHistory<Entry, Answer>(
+    store: Store<History<Entry>>, shown: @escaping ([Entry]) -> Answer, unreadable: @escaping (String) -> Answer,
+    output: @escaping Output<Answer>
 ) -> Input<Void> {
-    { _ in output(Array(store.state().entries)) }
+    { _ in
+        do {
+            output(shown(Array(try store.state().entries)))
+        } catch {
+            output(unreadable("\(error)"))
+        }
+    }
 }

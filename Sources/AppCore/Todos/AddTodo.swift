@@ -11,9 +11,11 @@ func createAddTodo(
             let item = try TodoItem(
                 id: TodoID.draw(from: random), title: draft.title, notes: draft.notes, due: draft.due,
                 priority: draft.priority, tags: draft.tags, contexts: draft.contexts, created: now)
-            let after = try perform(
-                TodoBatch(label: "add \"\(item.title)\"", at: now, edits: [.add(item, as: .added)]), on: store)
-            return .added(item: item, abbreviation: after.abbreviation)
+            let abbreviation = try reading(store) { try $0.abbreviation(adding: [item.id]) }
+            try keep(
+                .perform(TodoBatch(label: "add \"\(item.title)\"", at: now, edits: [.add(item, as: .added)])), in: store
+            )
+            return .added(item: item, abbreviation: abbreviation)
         }
     }
 }

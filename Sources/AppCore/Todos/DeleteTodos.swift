@@ -7,15 +7,17 @@ func createDeleteTodos(
 ) -> Input<[String]> {
     { references in
         answering(output) {
-            let ids = try store.state().resolve(references)
-            let before = store.state()
-            let gone = ids.compactMap { before.items[$0] }
-            let after = try perform(
-                TodoBatch(
-                    label: commandLabel("delete", naming: references), at: clock.now(),
-                    edits: ids.map { .delete($0) }), on: store)
+            let (ids, gone, abbreviation) = try reading(store) { todos in
+                let ids = try todos.resolve(references)
+                return (ids, try ids.compactMap { try todos.item($0) }, todos.abbreviation)
+            }
+            try keep(
+                .perform(
+                    TodoBatch(
+                        label: commandLabel("delete", naming: references), at: clock.now(),
+                        edits: ids.map { .delete($0) })), in: store)
             // The ids as they were shown: as long as it took to tell them apart before they went.
-            return .deleted(items: gone, abbreviation: max(after.abbreviation, before.abbreviation))
+            return .deleted(items: gone, abbreviation: abbreviation)
         }
     }
 }

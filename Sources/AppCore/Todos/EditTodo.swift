@@ -7,11 +7,16 @@ func createEditTodo(
 ) -> Input<(reference: String, changes: [TodoItem.Change])> {
     { request in
         answering(output) {
-            let id = try store.state().resolve(request.reference)
-            let after = try perform(
-                TodoBatch(label: "edit \(request.reference)", at: clock.now(), edits: [.alter(id, request.changes)]),
-                on: store)
-            return .changed(items: [after.items[id]].compactMap { $0 }, abbreviation: after.abbreviation)
+            let (id, changed, abbreviation) = try reading(store) { todos in
+                let id = try todos.resolve(request.reference)
+                return (id, try todos.item(id)?.alter(request.changes), todos.abbreviation)
+            }
+            try keep(
+                .perform(
+                    TodoBatch(label: "edit \(request.reference)", at: clock.now(), edits: [.alter(id, request.changes)])
+                ),
+                in: store)
+            return .changed(items: [changed].compactMap { $0 }, abbreviation: abbreviation)
         }
     }
 }

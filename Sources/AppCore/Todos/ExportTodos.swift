@@ -7,7 +7,7 @@ func createExportTodos(
 ) -> Input<TodoFormat> {
     { format in
         answering(output) {
-            let items = store.state().items.values.map(\.exportable)
+            let items = try read(store).items.all().map(\.exportable)
             switch format {
             case .json: return .exported(text: try JSONTodos.write(items))
             case .todotxt: return .exported(text: TodoTxt.write(items, timeZone: clock.timeZone))

@@ -8,13 +8,18 @@ func createForkTodo(
     { request in
         answering(output) {
             let now = clock.now()
-            let todos = store.state()
-            let original = try todos.resolve(request.reference)
-            guard let item = todos.items[original] else { throw TodoFailure.notFound(reference: request.reference) }
-            let copy = try item.fork(id: TodoID.draw(from: random), at: now, request.changes)
-            let after = try perform(
-                TodoBatch(label: "fork \(request.reference)", at: now, edits: [.add(copy, as: .forked)]), on: store)
-            return .forked(item: copy, from: original, abbreviation: after.abbreviation)
+            let (original, copy, abbreviation) = try reading(store) { todos in
+                let original = try todos.resolve(request.reference)
+                guard let item = try todos.item(original) else {
+                    throw TodoFailure.notFound(reference: request.reference)
+                }
+                let copy = try item.fork(id: TodoID.draw(from: random), at: now, request.changes)
+                return (original, copy, try todos.abbreviation(adding: [copy.id]))
+            }
+            try keep(
+                .perform(TodoBatch(label: "fork \(request.reference)", at: now, edits: [.add(copy, as: .forked)])),
+                in: store)
+            return .forked(item: copy, from: original, abbreviation: abbreviation)
         }
     }
 }

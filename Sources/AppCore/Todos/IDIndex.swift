@@ -99,9 +99,23 @@ struct IDIndex: Sendable {
         (firsts[number], lasts[number], counts[number]) = (run.ids[0], run.ids[run.ids.count - 1], run.ids.count)
         count += 1
         if run.ids.count >= 2 * runLength { split(number) }
-        return max(
-            Self.shortest, before.map { Self.sharedPrefix(id, $0) + 1 } ?? 0,
-            after.map { Self.sharedPrefix(id, $0) + 1 } ?? 0)
+        return Self.length(of: id, between: before, and: after)
+    }
+
+    /// The prefix length `id` would need to differ from the ids beside where it would go, were it
+    /// added; reads the run it belongs in.
+    func distinguishingLength(of id: TodoID) throws -> Int {
+        guard let number = run(for: id) else { return Self.shortest }
+        let ids = try read(number).ids
+        let position = Self.slot(of: id, in: ids)
+        let before = position > 0 ? ids[position - 1] : number > 0 ? lasts[number - 1] : nil
+        let after = position < ids.count ? ids[position] : number + 1 < runs.count ? firsts[number + 1] : nil
+        return Self.length(of: id, between: before, and: after)
+    }
+
+    /// The prefix length that tells `id` apart from its neighbours, at least `shortest`.
+    static func length(of id: TodoID, between before: TodoID?, and after: TodoID?) -> Int {
+        max(shortest, before.map { sharedPrefix(id, $0) + 1 } ?? 0, after.map { sharedPrefix(id, $0) + 1 } ?? 0)
     }
 
     /// Adds many ids at once: every run read, the ids sorted in together and cut into runs anew,
@@ -287,12 +301,17 @@ struct IDIndex: Sendable {
         return shared
     }
 
-    /// Sorts `ids` as `sort()` does, and `carried` along with them, element for element. Where
+    /// `ids` in the order `sort()` gives. Where
     /// every id is ASCII, as the ids the programs draw are, text order is the bytes' order: each
     /// id's first eight bytes, read as one number, are sorted a byte at a time (a radix sort), and
     /// only ids whose first eight bytes are the same are then compared as text. Comparing 100,000
     /// ids as text cost 115 M instructions each time a store opened (callgrind, `todo add`), and
     /// the standard library's sort of the numbers 45 M.
+    static func sorted(_ ids: [TodoID]) -> [TodoID] {
+        sortedOrder(of: ids).map { ids[Int($0)] }
+    }
+
+    /// Sorts `ids` as `sorted` does, and `carried` along with them, element for element.
     private static func sort(_ ids: inout [TodoID], carrying carried: inout [Int32]) {
         let order = sortedOrder(of: ids)
         ids = order.map { ids[Int($0)] }

@@ -7,17 +7,21 @@ func createImportTodos(
 ) -> Input<(text: String, format: TodoFormat)> {
     { request in
         answering(output) {
-            let read = try readTodos(request.text, format: request.format, clock: clock)
-            guard read.count <= TodoLimits.importedItems else {
-                throw TodoFailure.tooMany(count: read.count, limit: TodoLimits.importedItems)
+            let imported = try readTodos(request.text, format: request.format, clock: clock)
+            guard imported.count <= TodoLimits.importedItems else {
+                throw TodoFailure.tooMany(count: imported.count, limit: TodoLimits.importedItems)
             }
-            let items = try makeItems(
-                read, format: request.format, taken: Set(store.state().items.sortedIDs()), random: random, clock: clock)
-            let after = try perform(
-                TodoBatch(
-                    label: "import \(items.count) \(request.format.rawValue)", at: clock.now(),
-                    edits: items.map { .add($0, as: .imported) }), on: store)
-            return .imported(items: items, abbreviation: after.abbreviation)
+            let (items, abbreviation) = try reading(store) { todos in
+                let items = try makeItems(
+                    imported, format: request.format, taken: Set(todos.items.sortedIDs()), random: random, clock: clock)
+                return (items, try todos.abbreviation(adding: items.map(\.id)))
+            }
+            try keep(
+                .perform(
+                    TodoBatch(
+                        label: "import \(items.count) \(request.format.rawValue)", at: clock.now(),
+                        edits: items.map { .add($0, as: .imported) })), in: store)
+            return .imported(items: items, abbreviation: abbreviation)
         }
     }
 }

@@ -3,7 +3,10 @@ import Fractal
 /// Lists the to-dos a query picks, in its order.
 func createListTodos(store: Store<TodoState>, output: @escaping Output<TodoAnswer>) -> Input<TodoQuery> {
     { query in
-        let todos = store.state()
-        output(.listed(items: query.sorted(todos.items.values.filter(query.matches)), abbreviation: todos.abbreviation))
+        answering(output) {
+            let todos = try read(store)
+            return .listed(
+                items: query.sorted(try todos.items.all().filter(query.matches)), abbreviation: todos.abbreviation)
+        }
     }
 }

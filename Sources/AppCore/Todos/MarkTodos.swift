@@ -8,13 +8,17 @@ func createMarkTodos(
     { request in
         answering(output) {
             let now = clock.now()
-            let ids = try store.state().resolve(request.references)
-            let verb = request.done ? "done" : "reopen"
-            let after = try perform(
-                TodoBatch(
-                    label: commandLabel(verb, naming: request.references), at: now,
-                    edits: ids.map { .alter($0, [.completed(request.done ? now : nil)]) }), on: store)
-            return .changed(items: ids.compactMap { after.items[$0] }, abbreviation: after.abbreviation)
+            let change = TodoItem.Change.completed(request.done ? now : nil)
+            let (ids, changed, abbreviation) = try reading(store) { todos in
+                let ids = try todos.resolve(request.references)
+                return (ids, try ids.compactMap { try todos.item($0)?.alter(change) }, todos.abbreviation)
+            }
+            try keep(
+                .perform(
+                    TodoBatch(
+                        label: commandLabel(request.done ? "done" : "reopen", naming: request.references), at: now,
+                        edits: ids.map { .alter($0, [change]) })), in: store)
+            return .changed(items: changed, abbreviation: abbreviation)
         }
     }
 }

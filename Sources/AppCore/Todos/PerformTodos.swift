@@ -1,32 +1,48 @@
 import Fractal
 import Stores
 
-// What every to-do use case that writes shares: a change kept, or the reason it was not.
+// What every to-do use case shares: the to-dos read once, a change kept, or the reason not.
+//
+// A use case reads the store once, works out its change and its answer from what it read, and
+// keeps the change: the store applies it to its latest state, under its lock, so a change made
+// meanwhile by another program is not lost, and what the answer shows of the to-dos it touched is
+// what the change made of them.
 
-/// Does a batch of edits as one command, and returns the to-dos as they then are.
-func perform(_ batch: TodoBatch, on store: Store<TodoState>) throws(TodoFailure) -> TodoState {
-    try keep(.perform(batch), in: store)
-    return store.state()
+/// The to-dos as the store has them now; a part that cannot be read is the failure that says so.
+func read(_ store: Store<TodoState>) throws(TodoFailure) -> TodoState {
+    do {
+        return try store.state()
+    } catch {
+        throw .unreadable(reason: "\(error)")
+    }
 }
 
-/// Keeps one change to the to-dos: a to-do failure as it is, anything else as a store that did
-/// not keep it.
+/// What `work` makes of the to-dos as the store has them now: read once, and let go when `work`
+/// returns, before the change it prepares is kept. Held while the store changes, the to-dos read
+/// would share their pages with the store's, and the store would copy the page it changes.
+func reading<Result>(_ store: Store<TodoState>, _ work: (TodoState) throws -> Result) throws -> Result {
+    try work(try read(store))
+}
+
+/// Keeps one change to the to-dos: a to-do failure as it is, a part of the store that cannot be
+/// read as such, anything else as a store that did not keep it.
 func keep(_ change: TodoState.Change, in store: Store<TodoState>) throws(TodoFailure) {
     do {
         try store.change(change)
     } catch let failure as TodoFailure {
         throw failure
-    } catch let error as StoreError {
-        guard case .unreadable = error else { throw TodoFailure.notStored(reason: "\(error)") }
-        throw TodoFailure.unreadableStore(description: "\(error)")
+    } catch StoreError.unreadable(_, let reason) {
+        throw .unreadable(reason: reason)
+    } catch let unreadable as UnreadableSlice {
+        throw .unreadable(reason: unreadable.reason)
     } catch {
-        throw TodoFailure.notStored(reason: "\(error)")
+        throw .notStored(reason: "\(error)")
     }
 }
 
 extension TodoState {
     /// The ids that `references` name, each once, in the order first named.
-    func resolve(_ references: [String]) throws(TodoFailure) -> [TodoID] {
+    func resolve(_ references: [String]) throws -> [TodoID] {
         var ids: [TodoID] = []
         for reference in references {
             let id = try resolve(reference)
@@ -50,12 +66,15 @@ func commandLabel(_ verb: String, naming references: [String]) -> String {
 /// How many of a command's references its label names.
 let shownReferences = 8
 
-/// Runs a use case's work and answers with what it returns, or with why it failed.
+/// Runs a use case's work and answers with what it returns, or with why it failed: a part of
+/// the store that could not be read as such.
 func answering(_ output: Output<TodoAnswer>, _ work: () throws -> TodoAnswer) {
     do {
         output(try work())
     } catch let failure as TodoFailure {
         output(.failed(reason: failure))
+    } catch let unreadable as UnreadableSlice {
+        output(.failed(reason: .unreadable(reason: unreadable.reason)))
     } catch {
         output(.failed(reason: .notStored(reason: "\(error)")))
     }

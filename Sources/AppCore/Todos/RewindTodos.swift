@@ -14,14 +14,15 @@ func createRewindTodos(
 ) -> Input<Rewind> {
     { direction in
         answering(output) {
-            let todos = store.state()
             switch direction {
             case .undo:
+                let label = try reading(store) { try $0.loadUndoable().last?.label }
                 try keep(.undo(at: clock.now()), in: store)
-                return .undid(label: todos.undoable.last?.label ?? "")
+                return .undid(label: label ?? "")
             case .redo:
+                let label = try reading(store) { try $0.loadRedoable().last?.label }
                 try keep(.redo(at: clock.now()), in: store)
-                return .redid(label: todos.redoable.last?.label ?? "")
+                return .redid(label: label ?? "")
             }
         }
     }

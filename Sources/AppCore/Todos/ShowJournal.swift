@@ -1,6 +1,6 @@
 import Fractal
 
-/// Shows the journal: everything that happened to the to-dos, oldest first.
+/// Shows what happened to which to-do, oldest first.
 func createShowJournal(store: Store<TodoState>, output: @escaping Output<TodoAnswer>) -> Input<Void> {
-    { _ in output(.journal(entries: Array(store.state().journal))) }
+    { _ in answering(output) { .journal(entries: Array(try read(store).loadJournal())) } }
 }

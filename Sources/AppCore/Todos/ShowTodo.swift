@@ -4,8 +4,8 @@ import Fractal
 func createShowTodo(store: Store<TodoState>, output: @escaping Output<TodoAnswer>) -> Input<String> {
     { reference in
         answering(output) {
-            let todos = store.state()
-            guard let item = todos.items[try todos.resolve(reference)] else {
+            let todos = try read(store)
+            guard let item = try todos.item(try todos.resolve(reference)) else {
                 throw TodoFailure.notFound(reference: reference)
             }
             return .shown(item: item, abbreviation: todos.abbreviation)

@@ -271,11 +271,3 @@ extension RawRepresentable<String> {
         return value
     }
 }
-
-/// A stored field whose text names nothing this program knows.
-struct StoredFieldError: Error, CustomStringConvertible {
-    let field: String
-    let text: String
-
-    var description: String { "\"\(text)\" is not a \(field)" }
-}

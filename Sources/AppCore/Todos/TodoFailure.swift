@@ -17,14 +17,15 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
     case tooMany(count: Int, limit: Int)
     case notStored(reason: String)
     /// A part of the store the change had to read is damaged; `description` names the store.
-    case unreadableStore(description: String)
+    /// What the store holds could not be read.
+    case unreadable(reason: String)
 
     public var kind: FailureKind {
         switch self {
         case .notFound: .notFound
         case .unreadableImport: .dataError
         case .notStored: .storage
-        case .unreadableStore: .dataError
+        case .unreadable: .unreadable
         default: .invalidRequest
         }
     }
@@ -52,7 +53,7 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
             "cannot import this \(format) file\(line.map { " (line \($0))" } ?? ""): \(problem). Nothing was imported."
         case .tooMany(let count, let limit): "\(count) to-dos at once is more than the limit of \(limit)"
         case .notStored(let reason): "the change was not kept: \(reason)"
-        case .unreadableStore(let description): description
+        case .unreadable(let reason): reason
         }
     }
 

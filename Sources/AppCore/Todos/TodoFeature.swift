@@ -1,6 +1,12 @@
 import Essentials
 import Fractal
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The to-do feature: adds, changes, forks, deletes, undoes and redoes to-dos, lists them,
 /// keeps the journal, and moves them in and out of files.
 public func createTodoFeature(
@@ -34,4 +40,62 @@ public func createTodoFeature(
         case .export(let format): export(format)
         }
     }
+}
+
+/// The to-do feature as the core registers it.
+public enum TodoFeature: Feature {
+    public typealias State = TodoState
+    public static let name = "todo"
+
+    public static func create(
+        store: Store<TodoState>, environment: AppEnvironment, output: @escaping Output<TodoAnswer>
+    ) -> Input<TodoCommand> {
+        createTodoFeature(store: store, random: environment.random, clock: environment.clock, output: output)
+    }
+
+    public static let sampleCommands: [TodoCommand] = [
+        .add(
+            draft: TodoDraft(
+                title: "buy milk", notes: "two litres", due: Day(year: 2026, month: 12, day: 1), priority: .high,
+                tags: ["errands"], contexts: ["town"])),
+        .add(draft: TodoDraft(title: "")),
+        .importItems(
+            text: "(A) 2026-11-01 call mom +family @phone due:2026-12-24 id:sample1 size:l\n"
+                + "x 2026-11-03 2026-11-01 pay rent id:sample2\n",
+            format: .todotxt),
+        .importItems(text: "{", format: .json),
+        .complete(references: ["sample1"]),
+        .reopen(references: ["sample1"]),
+        .edit(
+            reference: "sample1",
+            changes: [
+                .title("call mum"), .notes("about the holidays"), .due(nil), .priority(.low), .tags(["home"]),
+                .addTag("calls"), .removeTag("home"), .contexts(["phone", "evening"]),
+                .completed(Date(milliseconds: 1_795_000_000_000)),
+            ]),
+        .fork(reference: "sample2", changes: [.completed(nil)]),
+        .delete(references: ["sample2"]),
+        .undo,
+        .redo,
+        .list(query: TodoQuery(status: .all, order: .title)),
+        .show(reference: "sample1"),
+        .show(reference: "zzzz"),
+        .showJournal,
+        .export(format: .json),
+        .export(format: .todotxt),
+    ]
+}
+
+extension TodoAnswer: FailingAnswer {
+    public var failure: (any AppFailure)? { if case .failed(let reason) = self { reason } else { nil } }
+}
+
+extension Named where Whole == AppState, Kind == Commands {
+    /// A command to the todo feature, as the core's commands read: `.todo(…)`.
+    public static func todo(_ command: TodoCommand) -> Self { Self(TodoFeature.self, command) }
+}
+
+extension Named where Whole == AppState, Kind == Answers {
+    /// An answer of the todo feature, as the core's answers read: `.todo(…)`.
+    public static func todo(_ answer: TodoAnswer) -> Self { Self(TodoFeature.self, answer) }
 }

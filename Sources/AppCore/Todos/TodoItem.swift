@@ -75,6 +75,11 @@ public struct TodoItem: Codable, Equatable, Sendable, Identifiable {
         try alter(changes)
     }
 
+    /// A new item with one change: as `alter(_:)`, without an array of one to hold it.
+    public func alter(_ change: Change) throws(TodoFailure) -> TodoItem {
+        try applying(change)
+    }
+
     public func alter(_ changes: [Change]) throws(TodoFailure) -> TodoItem {
         var item = self
         for change in changes { item = try item.applying(change) }

@@ -60,8 +60,8 @@ public struct TodoItems: Equatable, Sendable {
         try index.place(of: id) != nil
     }
 
-    /// The to-do with `id`. A page that cannot be read stops the program, as a slice does: read
-    /// it first through `item(_:)`, or `TodoState.load(for:)`, where that can be said instead.
+    /// The to-do with `id`. A page that cannot be read stops the program, as a slice does: a
+    /// reader that can say what was wrong reads through `item(_:)`.
     public subscript(id: TodoID) -> TodoItem? {
         guard let place = try? index.place(of: id), let (page, slot) = try? locate(place) else { return nil }
         let items = pages[page].value
@@ -73,7 +73,17 @@ public struct TodoItems: Equatable, Sendable {
         try locate(id)?.item
     }
 
-    /// Every to-do, in the order made: every page is read.
+    /// Every to-do, in the order made: every page is read, through `load()`, so that one that
+    /// cannot be read is said.
+    public func all() throws -> [TodoItem] {
+        var items: [TodoItem] = []
+        items.reserveCapacity(count)
+        for page in pages { items.append(contentsOf: try page.load().lazy.compactMap { $0 }) }
+        return items
+    }
+
+    /// Every to-do, in the order made: every page is read; one that cannot be read stops the
+    /// program (`all()` says so instead).
     public var values: some Collection<TodoItem> {
         pages.lazy.map(\.value).joined().lazy.compactMap { $0 }
     }
@@ -88,10 +98,9 @@ public struct TodoItems: Equatable, Sendable {
         try index.all().ids
     }
 
-    /// The ids that start with `prefix`, in sorted order (see `IDIndex.ids(startingWith:)`); none
-    /// where the index cannot be read, which `load(startingWith:)` says first.
-    func ids(startingWith prefix: String) -> [TodoID] {
-        (try? index.ids(startingWith: prefix)) ?? []
+    /// The ids that start with `prefix`, in sorted order (see `IDIndex.ids(startingWith:)`).
+    func ids(startingWith prefix: String) throws -> [TodoID] {
+        try index.ids(startingWith: prefix)
     }
 
     /// An id two to-dos have, which only damage makes.
@@ -102,38 +111,23 @@ public struct TodoItems: Equatable, Sendable {
         try index.abbreviation()
     }
 
+    /// How many digits would tell every to-do apart were `added`, none of them here yet, added to
+    /// them, given that `abbreviation` tells them apart now: each new id against its neighbours
+    /// here, and against the other new ones. Reads the runs of the index the new ids go in.
+    func abbreviation(adding added: [TodoID], to abbreviation: Int) throws -> Int {
+        var longest = abbreviation
+        for id in added { longest = max(longest, try index.distinguishingLength(of: id)) }
+        guard added.count > 1 else { return longest }
+        let sorted = IDIndex.sorted(added)
+        for (one, next) in zip(sorted, sorted.dropFirst()) {
+            longest = max(longest, IDIndex.length(of: next, between: one, and: nil))
+        }
+        return longest
+    }
+
     /// Where `id`'s to-do stands in the order made, to sort ids by.
     func order(of id: TodoID) -> Int {
         ((try? index.place(of: id)) ?? nil).map(Int.init) ?? Int.max
-    }
-
-    /// Reads the parts of the index that ids starting with `prefix` are in, and the page of the
-    /// to-do it names, when it names one: an id, or a prefix only one id has. (A prefix many ids
-    /// share is refused as it is, by their ids alone.)
-    func load(startingWith prefix: String) throws {
-        guard !prefix.isEmpty else { return }
-        if try has(TodoID(prefix)) {
-            _ = try item(TodoID(prefix))
-            return
-        }
-        let matches = try index.ids(startingWith: prefix)
-        if matches.count == 1 { _ = try item(matches[0]) }
-    }
-
-    /// Reads the pages that hold `ids`, and the last page, where a new to-do goes.
-    func load(pagesOf ids: some Sequence<TodoID>) throws {
-        for id in ids { _ = try item(id) }
-        _ = try pages.last?.load()
-    }
-
-    /// Reads every part of the index.
-    func loadIndex() throws {
-        _ = try index.all()
-    }
-
-    /// Reads every page.
-    func loadAll() throws {
-        for page in pages { _ = try page.load() }
     }
 
     /// Puts `item` in place of the to-do with its id; false, changing nothing, when none has it.
@@ -219,16 +213,8 @@ public struct TodoItems: Equatable, Sendable {
         {
             return true
         }
-        guard let left = try? lhs.everyItem(), let right = try? rhs.everyItem() else { return false }
+        guard let left = try? lhs.all(), let right = try? rhs.all() else { return false }
         return left == right
-    }
-
-    /// Every to-do, in the order made, each page read through `load()`.
-    private func everyItem() throws -> [TodoItem] {
-        var items: [TodoItem] = []
-        items.reserveCapacity(count)
-        for page in pages { items.append(contentsOf: try page.load().lazy.compactMap { $0 }) }
-        return items
     }
 }
 

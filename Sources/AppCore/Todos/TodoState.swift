@@ -75,18 +75,37 @@ public struct TodoState: Changeable, Fresh {
         }
     }
 
-    /// The id that `reference` names: the whole id, or a prefix no other id shares.
-    public func resolve(_ reference: String) throws(TodoFailure) -> TodoID {
+    /// The id that `reference` names: the whole id, or a prefix no other id shares. Throws a
+    /// `TodoFailure` when it names none or many, and `UnreadableSlice` when the part of the index
+    /// it is in cannot be read.
+    public func resolve(_ reference: String) throws -> TodoID {
         let key = reference.lowercased()
-        if items.contains(TodoID(key)) { return TodoID(key) }
-        let matches = key.isEmpty ? [] : items.ids(startingWith: key)
-        guard let match = matches.first else { throw .notFound(reference: reference) }
+        if try items.has(TodoID(key)) { return TodoID(key) }
+        let matches = key.isEmpty ? [] : try items.ids(startingWith: key)
+        guard let match = matches.first else { throw TodoFailure.notFound(reference: reference) }
         guard matches.count == 1 else {
             // In the order they were made, as `todo list` shows them.
-            throw .ambiguous(
+            throw TodoFailure.ambiguous(
                 reference: reference, matches: matches.sorted { items.order(of: $0) < items.order(of: $1) })
         }
         return match
+    }
+
+    /// The to-do with `id`, its page read if it was not yet.
+    public func item(_ id: TodoID) throws -> TodoItem? {
+        try items.item(id)
+    }
+
+    /// The journal, read from the store if it was not yet.
+    public func loadJournal() throws -> Deque<JournalEntry> { try keptJournal.load() }
+    /// The commands `undo` can go back over, read from the store if they were not yet.
+    public func loadUndoable() throws -> Deque<DoneCommand> { try keptUndoable.load() }
+    /// The commands `redo` can take again, read from the store if they were not yet.
+    public func loadRedoable() throws -> [DoneCommand] { try keptRedoable.load() }
+
+    /// How many digits would tell every to-do apart were these, not here yet, added.
+    func abbreviation(adding ids: [TodoID]) throws -> Int {
+        try items.abbreviation(adding: ids, to: abbreviation)
     }
 
     /// Works out every edit against the items as they are now, touching nothing until all apply.
@@ -188,47 +207,6 @@ public struct TodoState: Changeable, Fresh {
         if old?.isCompleted == false && new?.isCompleted == true { return .completed }
         if old?.isCompleted == true && new?.isCompleted == false { return .reopened }
         return .changed
-    }
-
-    /// Reads from the store every to-do, the journal and the undo history, if they were not yet.
-    public func loadEverything() throws {
-        try items.loadAll()
-        _ = try keptJournal.load()
-        _ = try keptUndoable.load()
-        _ = try keptRedoable.load()
-    }
-
-    /// Reads from the store, if they were not yet, the parts of the state `command` reads: the
-    /// pages of the to-dos it names and the last page, where a new one goes; every page to list
-    /// or export them; the journal to show it; the undo history to go back or forward over it,
-    /// and the pages of the to-dos that brings back. A part that cannot be read is then an error
-    /// said here, not a stop where it is read.
-    public func load(for command: TodoCommand) throws {
-        switch command {
-        case .list, .export: try items.loadAll()
-        case .showJournal: _ = try keptJournal.load()
-        case .undo, .redo:
-            let undoable = try keptUndoable.load()
-            let redoable = try keptRedoable.load()
-            // Taking a to-do out works the short ids out anew, from every id.
-            try items.loadIndex()
-            try items.load(pagesOf: (command == .undo ? undoable.last : redoable.last)?.touched ?? [])
-        // A new to-do waits with the last page, unread (`TodoItems.append`); many read the whole
-        // index, to sort their ids into it.
-        case .add: return
-        case .importItems: try items.loadIndex()
-        case .show(let reference), .edit(let reference, _), .fork(let reference, _):
-            try items.load(startingWith: reference.lowercased())
-        case .complete(let references), .reopen(let references):
-            for reference in references where !reference.isEmpty {
-                try items.load(startingWith: reference.lowercased())
-            }
-        case .delete(let references):
-            for reference in references where !reference.isEmpty {
-                try items.load(startingWith: reference.lowercased())
-            }
-            try items.loadIndex()
-        }
     }
 }
 

@@ -339,3 +339,15 @@ extension KeyedEncodingContainer {
             .written(sealed ? try SealedValue.seal(writer.bytes) : writer.bytes), for: key.stringValue)
     }
 }
+
+/// A stored field whose text names nothing this program knows.
+public struct StoredFieldError: Error, CustomStringConvertible {
+    public let field: String
+    public let text: String
+
+    public init(field: String, text: String) {
+        (self.field, self.text) = (field, text)
+    }
+
+    public var description: String { "\"\(text)\" is not a \(field)" }
+}

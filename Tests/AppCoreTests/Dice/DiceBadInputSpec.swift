@@ -78,14 +78,14 @@ struct DiceBadInputSpec {
         }
     }
 
-    @Test func tooManyDiceInOneResultAreRefused() {
+    @Test func tooManyDiceInOneResultAreRefused() throws {
         let core = DiceUnderTest()
         guard case .overLimit(_, let problem) = core.failure("\(DiceLimits.diceRolled + 1)d6") else {
             Issue.record("expected a limit, got \(core.received())")
             return
         }
         #expect(problem.contains("\(DiceLimits.diceRolled) dice"))
-        #expect(core.store.state() == DiceHistory())
+        #expect(try core.store.state() == DiceHistory())
     }
 
     @Test func aRolledCountBelowZeroIsImpossible() {

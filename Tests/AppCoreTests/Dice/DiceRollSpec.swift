@@ -13,7 +13,7 @@ struct DiceRollSpec {
         let roll = try core.roll("2d6+1")
         #expect(roll.expression == "2d6+1")
         #expect(roll.at == noon)
-        #expect(core.store.state().entries == [roll.totalsOnly])
+        #expect(try core.store.state().entries == [roll.totalsOnly])
     }
 
     @Test func theSameSeedRollsTheSameDice() throws {
@@ -175,9 +175,9 @@ struct DiceRollSpec {
         #expect(chiSquare < 29.6)
     }
 
-    @Test func aFailedRollKeepsNothing() {
+    @Test func aFailedRollKeepsNothing() throws {
         let core = DiceUnderTest()
         _ = core.failure("4d6kk3")
-        #expect(core.store.state() == DiceHistory())
+        #expect(try core.store.state() == DiceHistory())
     }
 }

@@ -18,7 +18,7 @@ struct DiceStatisticsSpec {
 
     @Test func weighingRollsNothingAndKeepsNothing() throws {
         _ = try core.weigh("3d6")
-        #expect(core.store.state() == DiceHistory())
+        #expect(try core.store.state() == DiceHistory())
     }
 
     @Test(arguments: [("4d6kh3", 4, 6), ("4d6dl1", 4, 6), ("3d20dh1dl1", 3, 20), ("2d20kh1", 2, 20), ("5d4kl2", 5, 4)])

@@ -18,7 +18,7 @@ extension ModuleUnderTest where State == TodoState, In == TodoCommand, Out == To
         return item
     }
 
-    var todos: TodoState { store.state() }
+    var todos: TodoState { get throws { try store.state() } }
 }
 
 @Suite("To-do feature, built alone")
@@ -27,14 +27,14 @@ struct TodoFeatureSpec {
 
     @Test func addingKeepsTheItemWithAnIdAndTheTime() throws {
         let item = try core.add("buy milk", tags: ["errands"])
-        #expect(core.todos.items.values.map(\.self) == [item])
+        #expect(try core.todos.items.values.map(\.self) == [item])
         #expect(item.title == "buy milk" && item.tags == ["errands"] && item.created == noon && !item.isCompleted)
         #expect(item.id.value.count == 10)
     }
 
-    @Test func anEmptyTitleIsRefusedAndNothingIsKept() {
+    @Test func anEmptyTitleIsRefusedAndNothingIsKept() throws {
         #expect(core.todo(.add(draft: TodoDraft(title: "  "))) == .failed(reason: .emptyTitle))
-        #expect(core.store.state() == TodoState())
+        #expect(try core.store.state() == TodoState())
     }
 
     @Test func aPrefixOfAnIdNamesTheItem() throws {
@@ -44,13 +44,13 @@ struct TodoFeatureSpec {
             return
         }
         #expect(items.map(\.id) == [item.id])
-        #expect(core.todos.items[item.id]?.completed == noon)
+        #expect(try core.todos.items[item.id]?.completed == noon)
     }
 
     @Test func aPrefixSeveralIdsShareIsAmbiguousAndNamesThemInTheOrderMade() throws {
         let lines = ["ab12000003", "ab12000001", "cd00000000", "ab12000002"].map { "call \($0) id:\($0)" }
         _ = core.todo(.importItems(text: lines.joined(separator: "\n"), format: .todotxt))
-        let before = core.store.state()
+        let before = try core.store.state()
         #expect(
             core.todo(.complete(references: ["ab12"]))
                 == .failed(
@@ -58,7 +58,7 @@ struct TodoFeatureSpec {
                         reference: "ab12", matches: [TodoID("ab12000003"), TodoID("ab12000001"), TodoID("ab12000002")]))
         )
         #expect(core.todo(.complete(references: ["ab13"])) == .failed(reason: .notFound(reference: "ab13")))
-        #expect(core.store.state() == before)
+        #expect(try core.store.state() == before)
         #expect(try core.todos.resolve("AB12000001") == TodoID("ab12000001"))
         #expect(try core.todos.resolve("cd") == TodoID("cd00000000"))
     }
@@ -81,7 +81,7 @@ struct TodoFeatureSpec {
     @Test func anImportOfManyKeepsEveryIdApartByItsShortForm() throws {
         let lines = (0..<300).map { "item \($0)" }
         _ = core.todo(.importItems(text: lines.joined(separator: "\n"), format: .todotxt))
-        let todos = core.todos
+        let todos = try core.todos
         let reread = try ValueCoding.makeDecoder().decode(TodoState.self, from: ValueCoding.makeEncoder().encode(todos))
         #expect(todos.items.count == 300)
         #expect(todos.abbreviation == reread.abbreviation)
@@ -92,9 +92,9 @@ struct TodoFeatureSpec {
 
     @Test func anUnknownIdIsNotFoundAndChangesNothing() throws {
         try core.add("buy milk")
-        let before = core.store.state()
+        let before = try core.store.state()
         #expect(core.todo(.complete(references: ["zzzz"])) == .failed(reason: .notFound(reference: "zzzz")))
-        #expect(core.store.state() == before)
+        #expect(try core.store.state() == before)
     }
 
     @Test func editingChangesOnlyWhatItNames() throws {
@@ -116,16 +116,16 @@ struct TodoFeatureSpec {
         }
         #expect(original == item.id)
         #expect(copy.id != item.id && copy.title == "buy bread")
-        #expect(core.todos.items.count == 2)
-        #expect(core.todos.items[item.id] == item)
+        #expect(try core.todos.items.count == 2)
+        #expect(try core.todos.items[item.id] == item)
     }
 
     @Test func deletingRemovesAndUndoBringsBack() throws {
         let item = try core.add("buy milk")
         _ = core.todo(.delete(references: [item.id.value]))
-        #expect(core.todos.items.isEmpty)
+        #expect(try core.todos.items.isEmpty)
         #expect(core.todo(.undo) == .undid(label: "delete \(item.id.value)"))
-        #expect(core.todos.items[item.id] == item)
+        #expect(try core.todos.items[item.id] == item)
     }
 
     /// Each journal line of a command repeats its label: one that names many to-dos names the
@@ -135,10 +135,10 @@ struct TodoFeatureSpec {
         let ids = items.map(\.id.value)
         _ = core.todo(.delete(references: ids))
 
-        #expect(core.todos.items.isEmpty)
+        #expect(try core.todos.items.isEmpty)
         let label = "delete \(ids.prefix(8).joined(separator: " ")) and 12 more"
         #expect(core.todo(.undo) == .undid(label: label))
-        #expect(core.todos.items.count == 20)
+        #expect(try core.todos.items.count == 20)
         guard case .journal(let entries) = core.todo(.showJournal) else {
             Issue.record("expected the journal")
             return
@@ -154,18 +154,18 @@ struct TodoFeatureSpec {
         let second = try core.add("two")
         _ = core.todo(.complete(references: [first.id.value, second.id.value]))
         _ = core.todo(.undo)
-        #expect(core.todos.items.values.allSatisfy { !$0.isCompleted })
-        #expect(core.todos.items.count == 2)
+        #expect(try core.todos.items.values.allSatisfy { !$0.isCompleted })
+        #expect(try core.todos.items.count == 2)
         _ = core.todo(.redo)
-        #expect(core.todos.items.values.allSatisfy { $0.isCompleted })
+        #expect(try core.todos.items.values.allSatisfy { $0.isCompleted })
     }
 
     @Test func undoingAnAddRemovesItAndRedoPutsItBack() throws {
         let item = try core.add("buy milk")
         _ = core.todo(.undo)
-        #expect(core.todos.items.isEmpty)
+        #expect(try core.todos.items.isEmpty)
         _ = core.todo(.redo)
-        #expect(core.todos.items[item.id] == item)
+        #expect(try core.todos.items[item.id] == item)
     }
 
     @Test func aNewCommandForgetsWhatCouldBeRedone() throws {
@@ -175,9 +175,9 @@ struct TodoFeatureSpec {
         #expect(core.todo(.redo) == .failed(reason: .nothingToRedo))
     }
 
-    @Test func withNothingToUndoUndoSaysSo() {
+    @Test func withNothingToUndoUndoSaysSo() throws {
         #expect(core.todo(.undo) == .failed(reason: .nothingToUndo))
-        #expect(core.store.state() == TodoState())
+        #expect(try core.store.state() == TodoState())
     }
 
     @Test func theJournalRecordsEveryChangeWithItsTime() throws {
@@ -231,8 +231,8 @@ struct TodoFeatureSpec {
 
     @Test func theIdAbbreviationTellsEveryItemApart() throws {
         for index in 0..<50 { try core.add("item \(index)") }
-        let abbreviation = core.todos.abbreviation
-        let prefixes = Set(core.todos.items.keys.map { $0.value.prefix(abbreviation) })
+        let abbreviation = try core.todos.abbreviation
+        let prefixes = Set(try core.todos.items.keys.map { $0.value.prefix(abbreviation) })
         #expect(abbreviation >= 4)
         #expect(prefixes.count == 50)
     }
@@ -248,8 +248,8 @@ struct TodoFeatureSpec {
         }
         let fresh = TodosUnderTest()
         _ = fresh.todo(.importItems(text: text, format: .todotxt))
-        let before = Array(core.todos.items.values)
-        let after = Array(fresh.todos.items.values)
+        let before = Array(try core.todos.items.values)
+        let after = Array(try fresh.todos.items.values)
         #expect(after.map(\.id) == before.map(\.id))
         #expect(after.map(\.title) == before.map(\.title))
         #expect(after.map(\.priority) == before.map(\.priority))
@@ -268,7 +268,7 @@ struct TodoFeatureSpec {
         guard case .imported = fresh.todo(.importItems(text: text, format: .todotxt)) else {
             throw TodoTestError.unexpected(fresh.received().last)
         }
-        return Array(fresh.todos.items.values)
+        return Array(try fresh.todos.items.values)
     }
 
     /// Whatever title `add` takes comes back from todo.txt as it was, open or done, with its tags,
@@ -373,7 +373,7 @@ struct TodoFeatureSpec {
         }
         let fresh = TodosUnderTest()
         _ = fresh.todo(.importItems(text: text, format: .json))
-        #expect(fresh.todos.items == core.todos.items)
+        #expect(try fresh.todos.items == core.todos.items)
     }
 
     @Test func aTaskwarriorExportImports() throws {
@@ -397,14 +397,14 @@ struct TodoFeatureSpec {
 
     @Test func aMalformedImportImportsNothing() throws {
         try core.add("keep me")
-        let before = core.store.state()
+        let before = try core.store.state()
         let answer = core.todo(.importItems(text: "(A) fine\nx 2026-11-20 due:someday\n", format: .todotxt))
         guard case .failed(.unreadableImport(_, let line, _)) = answer else {
             Issue.record("expected a refusal, got \(String(describing: answer))")
             return
         }
         #expect(line == 2)
-        #expect(core.store.state() == before)
+        #expect(try core.store.state() == before)
     }
 }
 

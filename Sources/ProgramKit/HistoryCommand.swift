@@ -1,0 +1,77 @@
+import AppCore
+import ArgumentParser
+
+/// What a program's `history` command shows, and how: its entries, oldest first, as one or more
+/// features keep them; how to clear them; each as a line of text; all of them, newest first, as
+/// the JSON object the command prints.
+public struct HistoryShown<Entry: Equatable> {
+    /// Every entry, oldest first.
+    public let entries: (Session) throws -> [Entry]
+    /// Forgets every entry.
+    public let clear: (Session) throws -> Void
+    /// An entry as a line of text.
+    public let line: (Entry, TextStyle, LocalTime) -> String
+    /// The entries, newest first, as the JSON object `--json` prints.
+    public let report: ([Entry]) -> any Encodable
+    /// What the text says when there are none: `No rolls yet.`
+    public let none: String
+
+    public init(
+        entries: @escaping (Session) throws -> [Entry], clear: @escaping (Session) throws -> Void,
+        line: @escaping (Entry, TextStyle, LocalTime) -> String, report: @escaping ([Entry]) -> any Encodable,
+        none: String
+    ) {
+        (self.entries, self.clear, self.line, self.report, self.none) = (entries, clear, line, report, none)
+    }
+}
+
+/// The options of a `history` command, and what it does with them: shows the entries newest
+/// first, clears them, or follows them as any program adds some.
+public struct HistoryOptions: ParsableArguments {
+    @Flag(help: "Forget the whole history.")
+    public var clear = false
+
+    @Flag(help: "Show the history oldest first, then each entry as any program makes it, until Ctrl-C.")
+    public var watch = false
+
+    @OptionGroup public var common: CommonOptions
+
+    public init() {}
+
+    public func validate() throws {
+        if watch && (clear || common.json) { throw ValidationError("--watch shows text as it comes: give it alone") }
+    }
+
+    public func run<Entry>(_ shown: HistoryShown<Entry>) throws {
+        try reportingFailures {
+            let session = try Session(options: common)
+            if clear {
+                try shown.clear(session)
+                if common.json { try printJSON(["cleared": true]) } else { print("History cleared.") }
+            } else if watch {
+                try follow(shown, in: session)
+            } else {
+                let newestFirst = Array(try shown.entries(session).reversed())
+                if common.json {
+                    try printJSON(shown.report(newestFirst))
+                } else if newestFirst.isEmpty {
+                    print(shown.none)
+                } else {
+                    let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
+                    for entry in newestFirst { print(shown.line(entry, style, time)) }
+                }
+            }
+        }
+    }
+
+    /// Prints the entries no drawing before printed, oldest first, whenever the store changes.
+    private func follow<Entry>(_ shown: HistoryShown<Entry>, in session: Session) throws -> Never {
+        let (style, time) = (TextStyle.forStandardOutput(), LocalTime())
+        var printed: [Entry] = []
+        try session.watch {
+            let entries = try shown.entries(session)
+            for entry in entriesAdded(to: printed, in: entries) { print(shown.line(entry, style, time)) }
+            printed = entries
+        }
+    }
+}
