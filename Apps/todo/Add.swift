@@ -23,9 +23,8 @@ struct Add: ParsableCommand {
         try reportingFailures {
             let session = try Session.forTodos(common)
             let draft = TodoDraft(
-                title: title.joined(separator: " "), notes: item.notes ?? "",
-                due: try item.day(now: session.now, timeZone: session.timeZone), priority: try item.chosenPriority(),
-                tags: item.tags, contexts: item.contexts)
+                title: title.joined(separator: " "),
+                try item.changes(title: nil, untag: [], now: session.now, timeZone: session.timeZone))
             guard case .added(let added, let abbreviation) = try session.send(.add(draft: draft), to: TodoFeature.self)
             else { return }
             if common.json {

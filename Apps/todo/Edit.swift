@@ -25,7 +25,8 @@ struct Edit: ParsableCommand {
             let changes = try change.changes(in: session)
             guard !changes.isEmpty else {
                 throw ProgramFailure(
-                    "say what to change: --title, --due, --priority, --tag, --untag or --notes", exit: .usage)
+                    "say what to change: --title, --due, --priority, --tag, --untag, --context or --notes", exit: .usage
+                )
             }
             guard
                 case .changed(let items, let abbreviation) = try session.send(

@@ -61,6 +61,7 @@ struct ItemOptions: ParsableArguments {
         if due != nil { changes.append(.due(try day(now: now, timeZone: timeZone))) }
         if priority != nil { changes.append(.priority(try chosenPriority())) }
         changes += tags.map { .addTag($0) } + untag.map { .removeTag($0) }
+        if !contexts.isEmpty { changes.append(.contexts(contexts)) }
         if let notes { changes.append(.notes(notes)) }
         return changes
     }

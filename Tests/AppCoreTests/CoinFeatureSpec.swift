@@ -1,68 +1,62 @@
 import AppCore
+import Essentials
 import Testing
 
 @Suite("Coin feature, built alone")
 struct CoinFeatureSpec {
-    @Test func flippingAnswersWithTheTossAndKeepsIt() throws {
-        let core = CoinUnderTest()
-        core.send(.flip(count: 3))
-        let tosses = try core.store.state().entries
-        #expect(tosses.count == 1)
-        #expect(tosses.first?.flips.count == 3)
-        #expect(tosses.first?.at == noon)
-        #expect(core.received().last == .flipped(toss: try #require(tosses.first)))
+    /// A toss of these flips, at noon.
+    private func toss(_ letters: String) -> CoinToss {
+        CoinToss(flips: letters.map { $0 == "H" ? .heads : .tails }, at: noon)
     }
 
-    @Test func theSameSeedFlipsTheSameCoins() {
-        let first = CoinUnderTest(seed: 9)
-        let second = CoinUnderTest(seed: 9)
-        first.send(.flip(count: 50))
-        second.send(.flip(count: 50))
-        #expect(first.received() == second.received())
+    @Test func flippingAnswersWithTheTossAndKeepsIt() throws {
+        let coin = FeatureUnderTest<CoinFeature>(seed: 9)
+        let flipped = toss("HHH")
+        try coin.send(.flip(count: 3), changes: [.record(flipped)], answers: [.flipped(toss: flipped)])
+    }
+
+    @Test func theSameSeedFlipsTheSameCoins() throws {
+        let first = FeatureUnderTest<CoinFeature>(seed: 9)
+        let second = FeatureUnderTest<CoinFeature>(seed: 9)
+        let (_, answers) = first.sent(.flip(count: 50))
+        guard case .flipped(let toss) = try #require(answers.first) else {
+            Issue.record("expected a toss, got \(answers)")
+            return
+        }
+        #expect(toss.flips.count == 50)
+        try second.send(.flip(count: 50), changes: [.record(toss)], answers: [.flipped(toss: toss)])
     }
 
     @Test func aDifferentSeedFlipsDifferentCoins() {
-        let first = CoinUnderTest(seed: 9)
-        let second = CoinUnderTest(seed: 10)
-        first.send(.flip(count: 50))
-        second.send(.flip(count: 50))
-        #expect(first.received() != second.received())
+        let first = FeatureUnderTest<CoinFeature>(seed: 9).sent(.flip(count: 50))
+        let second = FeatureUnderTest<CoinFeature>(seed: 10).sent(.flip(count: 50))
+        #expect(first.answers.count == 1)
+        #expect(first.answers != second.answers)
     }
 
     @Test(arguments: [0, -3, CoinLimits.flips + 1])
     func aCountOutOfRangeFailsAndKeepsNothing(_ count: Int) throws {
-        let core = CoinUnderTest()
-        core.send(.flip(count: count))
-        #expect(
-            core.received().last == .failed(reason: .countOutOfRange(count: count, limit: CoinLimits.flips)))
-        #expect(try core.store.state() == CoinHistory())
+        try FeatureUnderTest<CoinFeature>().send(
+            .flip(count: count), changes: [],
+            answers: [.failed(reason: .countOutOfRange(count: count, limit: CoinLimits.flips))])
     }
 
-    @Test func theHistoryShowsEveryTossOldestFirst() {
-        let core = CoinUnderTest()
-        core.send(.flip(count: 1))
-        core.send(.flip(count: 2))
-        core.send(.showHistory)
-        guard case .history(let tosses) = core.received().last else {
-            Issue.record("expected the history, got \(core.received())")
-            return
-        }
-        #expect(tosses.map(\.flips.count) == [1, 2])
+    @Test func theHistoryShowsEveryTossOldestFirstAndChangesNothing() throws {
+        let coin = FeatureUnderTest<CoinFeature>(starting: CoinHistory([toss("H"), toss("TH")]))
+        try coin.send(.showHistory, changes: [], answers: [.history(tosses: [toss("H"), toss("TH")])])
     }
 
     @Test func clearingTheHistoryForgetsEveryToss() throws {
-        let core = CoinUnderTest()
-        core.send(.flip(count: 2))
-        core.send(.clearHistory)
-        #expect(core.received().last == .historyCleared)
-        #expect(try core.store.state().entries.isEmpty)
+        let coin = FeatureUnderTest<CoinFeature>(starting: CoinHistory([toss("HT")]))
+        try coin.send(.clearHistory, changes: [.clear], answers: [.historyCleared])
+        #expect(try coin.state.entries.isEmpty)
     }
 
     @Test func aFairCoinFallsHeadsHalfTheTime() throws {
         // 100,000 seeded flips: heads within 50,000 ± 700 (over 4 standard deviations).
-        let core = CoinUnderTest(seed: 2026)
-        core.send(.flip(count: 100_000))
-        let heads = try core.store.state().entries.first?.heads ?? 0
+        let coin = FeatureUnderTest<CoinFeature>(seed: 2026)
+        _ = coin.sent(.flip(count: 100_000))
+        let heads = try #require(try coin.state.entries.first).heads
         #expect(abs(heads - 50_000) <= 700)
     }
 }

@@ -12,43 +12,39 @@ struct EightBallSpec {
     }
 
     @Test func askingAnswersWithOneFaceAndKeepsTheAnswer() throws {
-        let core = EightBallUnderTest()
-        core.send(.ask(question: "Will it work?"))
-        let kept = try #require(core.store.state().entries.first)
-        #expect(try core.store.state().entries.count == 1)
-        #expect(kept.question == "Will it work?")
-        #expect(kept.at == noon)
-        #expect(EightBallFace.all.contains(kept.face))
-        #expect(core.received().last == .answered(answer: kept))
+        let ball = FeatureUnderTest<EightBallFeature>(seed: 1)
+        let reading = EightBallReading(question: "Will it work?", face: EightBallFace.all[14], at: noon)
+        try ball.send(
+            .ask(question: "Will it work?"), changes: [.record(reading)], answers: [.answered(answer: reading)])
     }
 
     @Test(arguments: ["", "   ", "\n\t"])
     func anEmptyQuestionFailsAndKeepsNothing(_ question: String) throws {
-        let core = EightBallUnderTest()
-        core.send(.ask(question: question))
-        #expect(core.received().last == .failed(reason: .emptyQuestion))
-        #expect(try core.store.state() == EightBallHistory())
+        try FeatureUnderTest<EightBallFeature>().send(
+            .ask(question: question), changes: [], answers: [.failed(reason: .emptyQuestion)])
     }
 
     @Test func aQuestionTooLongFailsAndKeepsNothing() throws {
-        let core = EightBallUnderTest()
-        core.send(.ask(question: String(repeating: "?", count: EightBallLimits.question + 1)))
-        #expect(
-            core.received().last
-                == .failed(
-                    reason: .questionTooLong(
-                        length: EightBallLimits.question + 1, limit: EightBallLimits.question)))
-        #expect(try core.store.state() == EightBallHistory())
+        let length = EightBallLimits.question + 1
+        try FeatureUnderTest<EightBallFeature>().send(
+            .ask(question: String(repeating: "?", count: length)), changes: [],
+            answers: [.failed(reason: .questionTooLong(length: length, limit: EightBallLimits.question))])
     }
 
-    @Test func theSameSeedGivesTheSameAnswers() {
-        let first = EightBallUnderTest(seed: 3)
-        let second = EightBallUnderTest(seed: 3)
+    @Test func theSameSeedGivesTheSameAnswers() throws {
+        let first = FeatureUnderTest<EightBallFeature>(seed: 3)
+        let second = FeatureUnderTest<EightBallFeature>(seed: 3)
+        var faces: Set<String> = []
         for _ in 0..<20 {
-            first.send(.ask(question: "Yes?"))
-            second.send(.ask(question: "Yes?"))
+            let (changes, answers) = first.sent(.ask(question: "Yes?"))
+            guard case .answered(let reading) = try #require(answers.first) else {
+                Issue.record("expected an answer, got \(answers)")
+                return
+            }
+            faces.insert(reading.face.text)
+            try second.send(.ask(question: "Yes?"), changes: changes, answers: answers)
         }
-        #expect(first.received() == second.received())
+        #expect(faces.count > 1, "twenty questions get more than one answer")
     }
 
     @Test func everyAnswerIsEquallyLikely() {

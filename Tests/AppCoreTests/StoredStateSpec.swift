@@ -18,8 +18,11 @@ struct StoredStateSpec {
         .todo(
             .add(
                 draft: TodoDraft(
-                    title: "file taxes", notes: "the green folder", due: Day(year: 2027, month: 2, day: 28),
-                    priority: .high, tags: ["admin", "money"], contexts: ["desk"]))),
+                    title: "file taxes",
+                    [
+                        .notes("the green folder"), .due(Day(year: 2027, month: 2, day: 28)), .priority(.high),
+                        .tags(["admin", "money"]), .contexts(["desk"]),
+                    ]))),
         .todo(
             .importItems(
                 text:

@@ -67,11 +67,13 @@ struct StoredFixturesSpec {
             data: url + "&options=-csearch_path%3D\(schema)&store=fixture")
     }
 
-    /// Runs `commands` on the store and expects them to print what `transcript` holds.
+    /// Runs `commands` on the store and expects them to print what `transcript` holds: the same
+    /// text, and for a command with `--json` the same values under every key it printed then, any
+    /// key a later version added beside them.
     private func expectTranscript(_ file: URL, store: String, data: String) throws {
-        let expected = try String(contentsOf: file, encoding: .utf8)
-        var transcript = ""
-        for command in Self.commands {
+        let expected = try Self.outputs(of: try String(contentsOf: file, encoding: .utf8))
+        #expect(expected.map(\.command) == Self.commands)
+        for (command, printed) in expected {
             let words = command.split(separator: " ").map(String.init)
             let run = try ProgramRun.of(
                 words[0], Array(words.dropFirst()),
@@ -80,14 +82,55 @@ struct StoredFixturesSpec {
                     "TZ": "UTC",
                 ])
             #expect(run.status == 0, "\(command): \(run.stderr)")
-            transcript += "$ \(command)\n\(run.stdout)"
+            guard words.contains("--json") else {
+                #expect(run.stdout == printed, "\(command)")
+                continue
+            }
+            let then = try JSONSerialization.jsonObject(with: Data(printed.utf8), options: .fragmentsAllowed)
+            let now = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8), options: .fragmentsAllowed)
+            if let difference = Self.difference(from: then, to: now, at: "") {
+                Issue.record("\(command): \(difference)")
+            }
         }
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let actualLines = transcript.split(separator: "\n", omittingEmptySubsequences: false)
-        for (line, (want, got)) in zip(expectedLines, actualLines).enumerated() where want != got {
-            Issue.record("line \(line + 1) differs:\n  was: \(want)\n  now: \(got)")
+    }
+
+    /// Each command of a transcript, with what it printed.
+    private static func outputs(of transcript: String) throws -> [(command: String, printed: String)] {
+        var outputs: [(command: String, printed: String)] = []
+        for line in transcript.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("$ ") {
+                outputs.append((String(line.dropFirst(2)), ""))
+            } else if !outputs.isEmpty {
+                outputs[outputs.count - 1].printed += line + "\n"
+            }
         }
-        #expect(actualLines.count == expectedLines.count)
+        // The transcript's last line ends it: no command printed the line after it.
+        if var last = outputs.last, last.printed.hasSuffix("\n\n") {
+            last.printed.removeLast()
+            outputs[outputs.count - 1] = last
+        }
+        return outputs
+    }
+
+    /// Where `now` does not hold what `then` held: a value changed, a key or an element gone. Keys
+    /// `now` has beside `then`'s are a later version's additions, and allowed.
+    private static func difference(from then: Any, to now: Any, at path: String) -> String? {
+        switch (then, now) {
+        case (let then as [String: Any], let now as [String: Any]):
+            for (key, value) in then {
+                guard let current = now[key] else { return "\(path).\(key) is gone" }
+                if let difference = difference(from: value, to: current, at: "\(path).\(key)") { return difference }
+            }
+            return nil
+        case (let then as [Any], let now as [Any]):
+            guard then.count == now.count else { return "\(path) held \(then.count) elements, now \(now.count)" }
+            for (index, (old, new)) in zip(then, now).enumerated() {
+                if let difference = difference(from: old, to: new, at: "\(path)[\(index)]") { return difference }
+            }
+            return nil
+        default:
+            return (then as? NSObject) == (now as? NSObject) ? nil : "\(path) was \(then), now \(now)"
+        }
     }
 
     @Test(arguments: ["disk", "sqlite"])

@@ -8,9 +8,7 @@ func createAddTodo(
     { draft in
         answering(output) {
             let now = clock.now()
-            let item = try TodoItem(
-                id: TodoID.draw(from: random), title: draft.title, notes: draft.notes, due: draft.due,
-                priority: draft.priority, tags: draft.tags, contexts: draft.contexts, created: now)
+            let item = try draft.item(id: TodoID.draw(from: random), at: now)
             let abbreviation = try reading(store) { try $0.abbreviation(adding: [item.id]) }
             try keep(
                 .perform(TodoBatch(label: "add \"\(item.title)\"", at: now, edits: [.add(item, as: .added)])), in: store

@@ -41,11 +41,11 @@ extension TodoItem {
                     $0.contains(where: \.isWhitespace)
                 })
         else { return self }
-        return TodoItem(
-            stored: TodoID(word(id.value)), title: title.escapingControls(),
-            notes: notes.escapingControls(keepingLineBreaks: true), due: due, priority: priority, tags: tags.map(word),
-            contexts: contexts.map(word),
-            extras: Dictionary(extras.map { (word($0.key), word($0.value)) }) { first, _ in first }, created: created,
-            completed: completed)
+        var copy = self
+        copy.id = TodoID(word(id.value))
+        (copy.title, copy.notes) = (title.escapingControls(), notes.escapingControls(keepingLineBreaks: true))
+        (copy.tags, copy.contexts) = (tags.map(word), contexts.map(word))
+        copy.extras = Dictionary(extras.map { (word($0.key), word($0.value)) }) { first, _ in first }
+        return copy
     }
 }

@@ -49,12 +49,10 @@ private func makeItems(
         }
         guard let id else { continue }
         taken.insert(id)
+        var item = todo.item
+        (item.id, item.created) = (id, todo.created ?? now)
         do {
-            items.append(
-                try TodoItem(
-                    id: id, title: todo.title, notes: todo.notes, due: todo.due, priority: todo.priority,
-                    tags: todo.tags, contexts: todo.contexts, extras: todo.extras, created: todo.created ?? now,
-                    completed: todo.completed))
+            items.append(try item.checked())
         } catch {
             // A todo.txt line is a line of the file; JSON's are counted as the to-dos in its array.
             guard format != .todotxt else {

@@ -1,21 +1,45 @@
-/// A to-do as asked for, before it has an id and a creation time.
+import Essentials
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A to-do as asked for: its title and the changes that set its other fields, as a command sets
+/// them; it is given its id and the moment it is made when it is added, and checked then. Coded as
+/// one object: the title and each change, `{"title": "buy milk", "due": "2026-12-01", "addTag": …}`.
 public struct TodoDraft: Codable, Equatable, Sendable {
     public let title: String
-    public let notes: String
-    public let due: Day?
-    public let priority: Priority?
-    public let tags: [String]
-    public let contexts: [String]
+    public let changes: [TodoItem.Change]
 
-    public init(
-        title: String, notes: String = "", due: Day? = nil, priority: Priority? = nil, tags: [String] = [],
-        contexts: [String] = []
-    ) {
-        self.title = title
-        self.notes = notes
-        self.due = due
-        self.priority = priority
-        self.tags = tags
-        self.contexts = contexts
+    public init(title: String, _ changes: [TodoItem.Change] = []) {
+        (self.title, self.changes) = (title, changes)
+    }
+
+    /// The to-do asked for, with `id`, made at `moment`, each field checked.
+    func item(id: TodoID, at moment: Date) throws(TodoFailure) -> TodoItem {
+        var item = TodoItem(unchecked: id, created: moment)
+        item.title = title
+        return try item.alter(changes).checked()
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: NamedKey.self)
+        title = try container.decode(String.self, forKey: NamedKey("title"))
+        // A draft written before drafts kept changes holds every field it can set, as it starts when
+        // none was asked for.
+        changes = try container.allKeys.filter { $0.stringValue != "title" }.sorted { $0.stringValue < $1.stringValue }
+            .compactMap { key in
+                let change = try TodoItem.Change(named: key, in: container)
+                if case .set(let setting) = change, setting.isUnset { return nil }
+                return change
+            }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NamedKey.self)
+        try container.encode(title, forKey: NamedKey("title"))
+        for change in changes { try change.encode(into: &container) }
     }
 }

@@ -56,8 +56,11 @@ public enum TodoFeature: Feature {
     public static let sampleCommands: [TodoCommand] = [
         .add(
             draft: TodoDraft(
-                title: "buy milk", notes: "two litres", due: Day(year: 2026, month: 12, day: 1), priority: .high,
-                tags: ["errands"], contexts: ["town"])),
+                title: "buy milk",
+                [
+                    .notes("two litres"), .due(Day(year: 2026, month: 12, day: 1)), .priority(.high),
+                    .tags(["errands"]), .contexts(["town"]), .addTag("shop"),
+                ])),
         .add(draft: TodoDraft(title: "")),
         .importItems(
             text: "(A) 2026-11-01 call mom +family @phone due:2026-12-24 id:sample1 size:l\n"

@@ -1,4 +1,5 @@
 import Fractal
+import Stores
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -7,64 +8,76 @@ import Fractal
 #endif
 
 /// One thing to do: an immutable value, changed only by `alter`, which returns a new item.
-public struct TodoItem: Codable, Equatable, Sendable, Identifiable {
-    public enum Change: Codable, Equatable, Sendable {
-        case title(String)
-        case notes(String)
-        case due(Day?)
-        case priority(Priority?)
-        case tags([String])
+///
+/// Its fields are declared once, in `fields`: a store keeps them, `--json` prints them, and
+/// imports and exports read and write them from that list (see `TodoFieldRegistry`). Adding an
+/// optional field is its property and its line there, a `Change` that sets it, its option and how
+/// it is shown; nothing else.
+public struct TodoItem: Equatable, Sendable, Identifiable {
+    public enum Change: Equatable, Sendable {
+        /// A field set to a value: any field but the id and the moment it was made (see `set(_:_:)`,
+        /// and `title(_:)` and its kind, which read as the changes a command makes).
+        case set(FieldSetting)
+        /// A tag added to those it has, or taken off.
         case addTag(String)
         case removeTag(String)
-        case contexts([String])
-        /// Done at that moment, or open again with nil.
-        case completed(Date?)
     }
 
-    public let id: TodoID
-    public let title: String
-    public let notes: String
-    public let due: Day?
-    public let priority: Priority?
+    public internal(set) var id: TodoID
+    public internal(set) var title = ""
+    public internal(set) var notes = ""
+    public internal(set) var due: Day?
+    public internal(set) var priority: Priority?
     /// Sorted, without repeats; todo.txt's `+project`.
-    public let tags: [String]
+    public internal(set) var tags: [String] = []
     /// Sorted, without repeats; todo.txt's `@context`.
-    public let contexts: [String]
+    public internal(set) var contexts: [String] = []
     /// Other todo.txt `key:value` pairs, kept so that a round trip loses nothing.
-    public let extras: [String: String]
-    public let created: Date
-    public let completed: Date?
+    public internal(set) var extras: [String: String] = [:]
+    public internal(set) var created: Date
+    public internal(set) var completed: Date?
+    /// The fields a newer version of the program stored that this one does not know, kept as they
+    /// came, so that a store this version writes back loses none of them.
+    var unknownFields = KeptFields()
+
+    /// The fields, each once: where a store keeps it (its place in the stored record: a field is
+    /// only ever added at the end, never moved or taken out), its name in JSON and in a change that
+    /// sets it, the property, and what a value must be (checked at the door, never when read back
+    /// from a store). The id and the moment it was made are fixed: no change sets them.
+    static func fields(_ fields: inout some TodoFieldRegistry) {
+        fields.field(0, "id", \.id, fixed: true, checked: TodoItem.checked(id:))
+        fields.field(1, "title", \.title, checked: TodoItem.checked(title:))
+        fields.field(2, "notes", \.notes, checked: TodoItem.checked(notes:))
+        fields.field(3, "due", \.due)
+        fields.field(4, "priority", \.priority)
+        fields.field(5, "tags", \.tags) { tags throws(TodoFailure) in try TodoItem.checked(labels: tags, kind: "tag") }
+        fields.field(6, "contexts", \.contexts) { contexts throws(TodoFailure) in
+            try TodoItem.checked(labels: contexts, kind: "context")
+        }
+        fields.field(7, "extras", \.extras, checked: TodoItem.checked(extras:))
+        fields.field(8, "created", \.created, fixed: true)
+        fields.field(9, "completed", \.completed)
+    }
 
     /// The longest title kept, in characters; a longer one is refused.
     public static let titleLimit = TodoLimits.titleCharacters
 
+    /// A to-do of these fields, each checked.
     public init(
         id: TodoID, title: String, notes: String = "", due: Day? = nil, priority: Priority? = nil,
         tags: [String] = [], contexts: [String] = [], extras: [String: String] = [:], created: Date,
         completed: Date? = nil
     ) throws(TodoFailure) {
-        self.id = try Self.checked(id: id)
-        self.title = try Self.checked(title: title)
-        self.notes = try Self.checked(notes: notes)
-        self.due = due
-        self.priority = priority
-        self.tags = try Self.checked(labels: tags, kind: "tag")
-        self.contexts = try Self.checked(labels: contexts, kind: "context")
-        self.extras = try Self.checked(extras: extras)
-        self.created = created
-        self.completed = completed
+        self.init(unchecked: id, created: created)
+        (self.title, self.notes, self.due, self.priority) = (title, notes, due, priority)
+        (self.tags, self.contexts, self.extras, self.completed) = (tags, contexts, extras, completed)
+        self = try checked()
     }
 
-    /// An item read back from a store, which checked it when it was made: checking each again at
-    /// every program start would cost a fifth of reading a thousand to-dos.
-    init(
-        stored id: TodoID, title: String, notes: String, due: Day?, priority: Priority?, tags: [String],
-        contexts: [String], extras: [String: String], created: Date, completed: Date?
-    ) {
-        (self.id, self.title, self.notes, self.due, self.priority) = (id, title, notes, due, priority)
-        (self.tags, self.contexts, self.extras, self.created, self.completed) = (
-            tags, contexts, extras, created, completed
-        )
+    /// A to-do of `id`, made at `created`, with every other field as it starts: for a store or a
+    /// file to fill in field by field, then check where it came from outside.
+    init(unchecked id: TodoID, created: Date) {
+        (self.id, self.created) = (id, created)
     }
 
     public var isCompleted: Bool { completed != nil }
@@ -90,30 +103,37 @@ public struct TodoItem: Codable, Equatable, Sendable, Identifiable {
     /// original was checked when that was made (or kept by an earlier version), so only the new
     /// id and the changes are checked.
     public func fork(id: TodoID, at moment: Date, _ changes: [Change] = []) throws(TodoFailure) -> TodoItem {
-        try TodoItem(
-            stored: try Self.checked(id: id), title: title, notes: notes, due: due, priority: priority, tags: tags,
-            contexts: contexts, extras: extras, created: moment, completed: completed
-        ).alter(changes)
+        var copy = self
+        (copy.id, copy.created) = (try Self.checked(id: id), moment)
+        return try copy.alter(changes)
     }
 
     /// The item with one change: only what changes is checked, so that an item an earlier version
     /// kept can still be changed, and mended field by field.
     private func applying(_ change: Change) throws(TodoFailure) -> TodoItem {
-        var (title, notes, due, priority) = (self.title, self.notes, self.due, self.priority)
-        var (tags, contexts, completed) = (self.tags, self.contexts, self.completed)
+        var item = self
         switch change {
-        case .title(let new): title = try Self.checked(title: new)
-        case .notes(let new): notes = try Self.checked(notes: new)
-        case .due(let new): due = new
-        case .priority(let new): priority = new
-        case .tags(let new): tags = try Self.checked(labels: new, kind: "tag")
-        case .addTag(let tag): tags = try Self.checked(labels: [tag], kind: "tag", joining: tags)
-        case .removeTag(let tag): tags.removeAll { $0 == tag }
-        case .contexts(let new): contexts = try Self.checked(labels: new, kind: "context")
-        case .completed(let moment): completed = moment
+        case .set(let setting): try setting.apply(to: &item)
+        case .addTag(let tag): item.tags = try Self.checked(labels: [tag], kind: "tag", joining: tags)
+        case .removeTag(let tag): item.tags.removeAll { $0 == tag }
         }
-        return TodoItem(
-            stored: id, title: title, notes: notes, due: due, priority: priority, tags: tags, contexts: contexts,
-            extras: extras, created: created, completed: completed)
+        return item
     }
+}
+
+extension TodoItem.Change {
+    /// `property` set to `value`, checked as any value of that field is.
+    public static func set<Value: TodoFieldValue>(_ property: WritableKeyPath<TodoItem, Value>, _ value: Value) -> Self
+    {
+        .set(FieldSetting(property, value))
+    }
+
+    public static func title(_ title: String) -> Self { .set(FieldSetting(name: "title", title)) }
+    public static func notes(_ notes: String) -> Self { .set(FieldSetting(name: "notes", notes)) }
+    public static func due(_ due: Day?) -> Self { .set(FieldSetting(name: "due", due)) }
+    public static func priority(_ priority: Priority?) -> Self { .set(FieldSetting(name: "priority", priority)) }
+    public static func tags(_ tags: [String]) -> Self { .set(FieldSetting(name: "tags", tags)) }
+    public static func contexts(_ contexts: [String]) -> Self { .set(FieldSetting(name: "contexts", contexts)) }
+    /// Done at that moment, or open again with nil.
+    public static func completed(_ moment: Date?) -> Self { .set(FieldSetting(name: "completed", moment)) }
 }

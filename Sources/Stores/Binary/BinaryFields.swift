@@ -118,6 +118,13 @@ public struct BinaryFieldWriter {
         count += 1
     }
 
+    /// Fields a reader of an earlier version kept as they came (`BinaryFieldReader.rest()`),
+    /// written back after the fields it knows.
+    public mutating func append(_ kept: KeptFields) {
+        body.append(kept.bytes)
+        count += kept.count
+    }
+
     /// What was written so far, one field after another, without the list around them.
     var bodyBytes: [UInt8] { body.bytes }
 
@@ -150,6 +157,22 @@ public struct BinaryFieldReader {
 
     public mutating func string() throws -> String { try ScalarReading.string(&reader) }
     public mutating func int64() throws -> Int64 { try ScalarReading.signed(&reader) }
+
+    /// Whether every field of the value has been read: a record an earlier version wrote may end
+    /// before the fields a later one added, which then take their default.
+    public var isAtEnd: Bool { reader.isAtEnd }
+
+    /// The fields not read yet, as they were stored: what a later version added, which this one
+    /// keeps, unread, to write back (`BinaryFieldWriter.append(_:)`).
+    public mutating func rest() throws -> KeptFields {
+        let start = reader.position
+        var count = 0
+        while !reader.isAtEnd {
+            try ScalarReading.wrapping { try reader.skipValue() }
+            count += 1
+        }
+        return count == 0 ? KeptFields() : KeptFields(bytes: Array(reader.bytes[start..<reader.position]), count: count)
+    }
 
     /// A field that may be nil, read by `read` when it is not.
     public mutating func optional<Value>(_ read: (inout BinaryFieldReader) throws -> Value) throws -> Value? {
@@ -350,4 +373,23 @@ public struct StoredFieldError: Error, CustomStringConvertible {
     }
 
     public var description: String { "\"\(text)\" is not a \(field)" }
+}
+
+/// Fields of a stored value that the program reading it does not know, as they were stored: a
+/// later version added them. Kept with the value and written back after the fields this version
+/// knows, so that a store an earlier version writes loses nothing a later one put in it.
+public struct KeptFields: Equatable, Sendable {
+    let bytes: [UInt8]
+    let count: Int
+
+    /// None.
+    public init() {
+        (bytes, count) = ([], 0)
+    }
+
+    init(bytes: [UInt8], count: Int) {
+        (self.bytes, self.count) = (bytes, count)
+    }
+
+    public var isEmpty: Bool { count == 0 }
 }

@@ -4,18 +4,17 @@
     import Foundation
 #endif
 
-/// A to-do read from a file, before it joins the list: its id, if the file gave one, and the rest.
+/// A to-do read from a file, before it joins the list: where the file gave it, its fields as the
+/// file gave them, and whether it gave the id and the moment it was made, which the import gives
+/// it otherwise. Checked as it joins the list.
 struct ImportedTodo {
     /// Where the file gave it: the line in todo.txt, the position in a JSON array.
     var line: Int
+    var item = TodoItem(unchecked: TodoID(""), created: Date(milliseconds: 0))
     var id: String?
-    var title: String
-    var notes = ""
-    var due: Day?
-    var priority: Priority?
-    var tags: [String] = []
-    var contexts: [String] = []
-    var extras: [String: String] = [:]
     var created: Date?
-    var completed: Date?
+
+    init(line: Int) {
+        self.line = line
+    }
 }

@@ -12,12 +12,11 @@ enum JSONTodos {
         do {
             let records = try ValueCoding.makeDecoder().decode([TodoRecord].self, from: Data(text.utf8))
             return records.enumerated().map { index, record in
-                ImportedTodo(
-                    line: index + 1, id: record.id.isEmpty ? nil : record.id, title: record.title, notes: record.notes,
-                    due: record.due,
-                    priority: record.priority, tags: record.tags, contexts: record.contexts, extras: record.extras,
-                    created: record.created,
-                    completed: record.completedAt ?? (record.completed ? record.created : nil))
+                var todo = ImportedTodo(line: index + 1)
+                todo.item = record.item
+                todo.id = record.item.id.value.isEmpty ? nil : record.item.id.value
+                todo.created = record.item.created == Date(milliseconds: 0) ? nil : record.item.created
+                return todo
             }
         } catch {
             throw .unreadableImport(format: "json", line: nil, problem: "\(error)")

@@ -38,14 +38,15 @@ enum TaskwarriorTodos {
         }
         var todos: [ImportedTodo] = []
         for (index, task) in tasks.enumerated() where task.status != "deleted" {
-            var todo = ImportedTodo(line: index + 1, title: task.description)
+            var todo = ImportedTodo(line: index + 1)
+            todo.item.title = task.description
             if let entry = task.entry { todo.created = try date(entry) }
-            if task.status == "completed", let end = task.end ?? task.entry { todo.completed = try date(end) }
-            if let due = task.due { todo.due = Day(try date(due), in: timeZone) }
-            todo.priority = task.priority.flatMap(Priority.init(name:))
-            todo.tags = (task.tags ?? []) + (task.project.map { [$0] } ?? [])
-            todo.notes = (task.annotations ?? []).map(\.description).joined(separator: "\n")
-            if let uuid = task.uuid { todo.extras["uuid"] = uuid }
+            if task.status == "completed", let end = task.end ?? task.entry { todo.item.completed = try date(end) }
+            if let due = task.due { todo.item.due = Day(try date(due), in: timeZone) }
+            todo.item.priority = task.priority.flatMap(Priority.init(name:))
+            todo.item.tags = (task.tags ?? []) + (task.project.map { [$0] } ?? [])
+            todo.item.notes = (task.annotations ?? []).map(\.description).joined(separator: "\n")
+            if let uuid = task.uuid { todo.item.extras["uuid"] = uuid }
             todos.append(todo)
         }
         return todos

@@ -74,20 +74,20 @@ enum TodoTxt {
 
     private static func read(line: String, number: Int, timeZone: Zone) throws(TodoFailure) -> ImportedTodo {
         var words = line.split(separator: " ", omittingEmptySubsequences: true)[...]
-        var todo = ImportedTodo(line: number, title: "")
+        var todo = ImportedTodo(line: number)
         let midnight: (Day) -> Date = { day in day.start(in: timeZone) }
         if words.first == "x" {
             words.removeFirst()
             if let day = words.first.flatMap({ Day(iso: $0) }) {
-                todo.completed = midnight(day)
+                todo.item.completed = midnight(day)
                 words.removeFirst()
             } else {
-                todo.completed = Date(milliseconds: 0)
+                todo.item.completed = Date(milliseconds: 0)
             }
         } else if let first = words.first, first.count == 3, first.hasPrefix("("), first.hasSuffix(")"),
             let letter = first.dropFirst().first, letter.isUppercase
         {
-            todo.priority = Priority(name: String(letter))
+            todo.item.priority = Priority(name: String(letter))
             words.removeFirst()
         }
         if let day = words.first.flatMap({ Day(iso: $0) }) {
@@ -104,8 +104,8 @@ enum TodoTxt {
             case .title(let text):
                 title += lastTitleWord.map { line[$0.endIndex..<word.startIndex] } ?? (title.isEmpty ? "" : " ")
                 title += text
-            case .tag(let tag): todo.tags.append(tag)
-            case .context(let context): todo.contexts.append(context)
+            case .tag(let tag): todo.item.tags.append(tag)
+            case .context(let context): todo.item.contexts.append(context)
             case .pair(let key, let value):
                 switch key {
                 case "due":
@@ -113,16 +113,16 @@ enum TodoTxt {
                         throw .unreadableImport(
                             format: "todo.txt", line: number, problem: "due:\(value) is not a day like 2026-12-01")
                     }
-                    todo.due = day
-                case "pri": todo.priority = Priority(name: value)
+                    todo.item.due = day
+                case "pri": todo.item.priority = Priority(name: value)
                 case "id": todo.id = value
-                default: todo.extras[key] = value
+                default: todo.item.extras[key] = value
                 }
             }
             if case .title = meaning { lastTitleWord = word } else { lastTitleWord = nil }
         }
-        todo.title = title
-        guard !todo.title.isEmpty else {
+        todo.item.title = title
+        guard !todo.item.title.isEmpty else {
             throw .unreadableImport(format: "todo.txt", line: number, problem: "the task has no text")
         }
         return todo

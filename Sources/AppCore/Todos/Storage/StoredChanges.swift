@@ -90,43 +90,34 @@ extension TodoEdit {
 }
 
 extension TodoItem.Change {
+    /// A change as a store keeps it: the field's name, then its value as the store keeps the field
+    /// (`addTag` and `removeTag`, then the tag). A name this program does not know is a change to
+    /// a field a later version added: refused, as a store of a newer version is.
     init(stored fields: inout BinaryFieldReader) throws {
-        switch try fields.string() {
-        case "title": self = .title(try fields.string())
-        case "notes": self = .notes(try fields.string())
-        case "due": self = .due(try fields.optional { try Day.stored(try $0.string()) })
-        case "priority": self = .priority(try fields.optional { try Priority.stored(try $0.string()) })
-        case "tags": self = .tags(try fields.strings())
+        let name = try fields.string()
+        switch name {
         case "addTag": self = .addTag(try fields.string())
         case "removeTag": self = .removeTag(try fields.string())
-        case "contexts": self = .contexts(try fields.strings())
-        case "completed": self = .completed(try fields.optional { Date(milliseconds: try $0.int64()) })
-        case let other: throw StoredFieldError(field: "to-do change", text: other)
+        default:
+            guard let setting = try FieldSetting(name: name, reading: { try $0.init(stored: &fields) }) else {
+                throw StoredFieldError(
+                    field: "field of a to-do this program knows: a newer version wrote it", text: name)
+            }
+            self = .set(setting)
         }
     }
 
     func write(stored fields: inout BinaryFieldWriter) {
-        fields.string(storedName)
         switch self {
-        case .title(let text), .notes(let text), .addTag(let text), .removeTag(let text): fields.string(text)
-        case .due(let due): fields.optional(due) { $0.string($1.description) }
-        case .priority(let priority): fields.optional(priority) { $0.string($1.rawValue) }
-        case .tags(let labels), .contexts(let labels): fields.strings(labels)
-        case .completed(let moment): fields.optional(moment) { $0.int64($1.milliseconds) }
-        }
-    }
-
-    private var storedName: String {
-        switch self {
-        case .title: "title"
-        case .notes: "notes"
-        case .due: "due"
-        case .priority: "priority"
-        case .tags: "tags"
-        case .addTag: "addTag"
-        case .removeTag: "removeTag"
-        case .contexts: "contexts"
-        case .completed: "completed"
+        case .set(let setting):
+            fields.string(setting.name)
+            setting.value.write(stored: &fields)
+        case .addTag(let tag):
+            fields.string("addTag")
+            fields.string(tag)
+        case .removeTag(let tag):
+            fields.string("removeTag")
+            fields.string(tag)
         }
     }
 }

@@ -8,10 +8,15 @@ import Stores
     import Foundation
 #endif
 
-/// How the to-dos are kept in a store: each item and journal entry as a plain array of its
+/// How the to-dos are kept in a store: each item, journal entry and command as a plain list of its
 /// fields, dates as milliseconds. Read back at every program start, by the thousand, this form
 /// is also read field by field from a store's binary form (`BinaryFieldDecodable`); messages and
 /// exports keep the named form.
+///
+/// An item's fields are those `TodoItem.fields` declares, in the order of their positions. A record
+/// an earlier version wrote ends before the fields added since, which take what they hold before
+/// they are set; a record a later version wrote goes on with fields this version does not know,
+/// which the item keeps as they came and a store writes back after the others.
 struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
     let item: TodoItem
 
@@ -19,64 +24,116 @@ struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
         self.item = item
     }
 
-    init(from decoder: any Decoder) throws {
-        var fields = try decoder.unkeyedContainer()
-        let id = TodoID(try fields.decode(String.self))
-        let title = try fields.decode(String.self)
-        let notes = try fields.decode(String.self)
-        let due = try fields.decodeIfPresent(String.self).map(Day.stored)
-        let priority = try fields.decodeIfPresent(Priority.self)
-        let tags = try fields.decode([String].self)
-        let contexts = try fields.decode([String].self)
-        let extras = try fields.decode([String: String].self)
-        let created = Date(milliseconds: try fields.decode(Int64.self))
-        let completed = try fields.decodeIfPresent(Int64.self).map(Date.init(milliseconds:))
-        item = TodoItem(
-            stored: id, title: title, notes: notes, due: due, priority: priority, tags: tags, contexts: contexts,
-            extras: extras, created: created, completed: completed)
-    }
-
     init(fields: inout BinaryFieldReader) throws {
-        let id = TodoID(try fields.string())
-        let title = try fields.string()
-        let notes = try fields.string()
-        let due = try fields.optional { try Day.stored(try $0.string()) }
-        let priority = try fields.optional { try Priority.stored(try $0.string()) }
-        let tags = try fields.strings()
-        let contexts = try fields.strings()
-        let extras = try fields.stringsByString()
-        let created = Date(milliseconds: try fields.int64())
-        let completed = try fields.optional { Date(milliseconds: try $0.int64()) }
-        item = TodoItem(
-            stored: id, title: title, notes: notes, due: due, priority: priority, tags: tags, contexts: contexts,
-            extras: extras, created: created, completed: completed)
+        var reading = StoredFieldReading(fields: fields)
+        TodoItem.fields(&reading)
+        if let failure = reading.failure { throw failure }
+        reading.item.unknownFields = try reading.fields.rest()
+        item = reading.item
     }
 
     func write(fields: inout BinaryFieldWriter) {
-        fields.string(item.id.value)
-        fields.string(item.title)
-        fields.string(item.notes)
-        fields.optional(item.due) { $0.string($1.description) }
-        fields.optional(item.priority) { $0.string($1.rawValue) }
-        fields.strings(item.tags)
-        fields.strings(item.contexts)
-        fields.stringsByString(item.extras)
-        fields.int64(item.created.milliseconds)
-        fields.optional(item.completed) { $0.int64($1.milliseconds) }
+        var writing = StoredFieldWriting(item: item, fields: fields)
+        TodoItem.fields(&writing)
+        fields = writing.fields
+        fields.append(item.unknownFields)
+    }
+
+    // The same list through `Codable`, for a store of the first format (JSON) and for any value that
+    // holds stored items but is not read field by field.
+    init(from decoder: any Decoder) throws {
+        var fields = try decoder.unkeyedContainer()
+        var reading = StoredFieldDecoding(fields: fields)
+        TodoItem.fields(&reading)
+        if let failure = reading.failure { throw failure }
+        fields = reading.fields
+        item = reading.item
     }
 
     func encode(to encoder: any Encoder) throws {
-        var fields = encoder.unkeyedContainer()
-        try fields.encode(item.id.value)
-        try fields.encode(item.title)
-        try fields.encode(item.notes)
-        try fields.encode(item.due)
-        try fields.encode(item.priority)
-        try fields.encode(item.tags)
-        try fields.encode(item.contexts)
-        try fields.encode(item.extras)
-        try fields.encode(item.created.milliseconds)
-        try fields.encode(item.completed?.milliseconds)
+        var writing = StoredFieldEncoding(item: item, fields: encoder.unkeyedContainer())
+        TodoItem.fields(&writing)
+        if let failure = writing.failure { throw failure }
+    }
+}
+
+/// Reads a stored item's fields in the order of their positions; a field the record ends before
+/// takes what it holds before it is set, or, for one every to-do has, is damage.
+private struct StoredFieldReading: TodoFieldRegistry {
+    var fields: BinaryFieldReader
+    var item = TodoItem(unchecked: TodoID(""), created: Date(milliseconds: 0))
+    var failure: (any Error)?
+
+    mutating func field<Value: TodoFieldValue>(
+        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
+        checked: (Value) throws(TodoFailure) -> Value
+    ) {
+        guard failure == nil else { return }
+        do {
+            if !fields.isAtEnd {
+                item[keyPath: property] = try Value(stored: &fields)
+            } else if let missing = Value.missing {
+                item[keyPath: property] = missing
+            } else {
+                throw StoredFieldError(field: "to-do's \(name): the record ends before it", text: "")
+            }
+        } catch {
+            failure = error
+        }
+    }
+}
+
+private struct StoredFieldWriting: TodoFieldRegistry {
+    let item: TodoItem
+    var fields: BinaryFieldWriter
+
+    mutating func field<Value: TodoFieldValue>(
+        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
+        checked: (Value) throws(TodoFailure) -> Value
+    ) {
+        item[keyPath: property].write(stored: &fields)
+    }
+}
+
+private struct StoredFieldDecoding: TodoFieldRegistry {
+    var fields: any UnkeyedDecodingContainer
+    var item = TodoItem(unchecked: TodoID(""), created: Date(milliseconds: 0))
+    var failure: (any Error)?
+
+    mutating func field<Value: TodoFieldValue>(
+        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
+        checked: (Value) throws(TodoFailure) -> Value
+    ) {
+        guard failure == nil else { return }
+        do {
+            if !fields.isAtEnd {
+                item[keyPath: property] = try Value(stored: &fields)
+            } else if let missing = Value.missing {
+                item[keyPath: property] = missing
+            } else {
+                throw StoredFieldError(field: "to-do's \(name): the record ends before it", text: "")
+            }
+        } catch {
+            failure = error
+        }
+    }
+}
+
+private struct StoredFieldEncoding: TodoFieldRegistry {
+    let item: TodoItem
+    var fields: any UnkeyedEncodingContainer
+    var failure: (any Error)?
+
+    mutating func field<Value: TodoFieldValue>(
+        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
+        checked: (Value) throws(TodoFailure) -> Value
+    ) {
+        guard failure == nil else { return }
+        do {
+            try item[keyPath: property].write(stored: &fields)
+        } catch {
+            failure = error
+        }
     }
 }
 

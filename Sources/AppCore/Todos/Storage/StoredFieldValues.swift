@@ -1,0 +1,106 @@
+import Stores
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// How a store keeps each value a to-do's field may hold, field by field: text as text, a day as
+// `2026-12-01`, a priority by its name, a moment as milliseconds, none as nil.
+
+extension String: TodoFieldValue {
+    public init(stored fields: inout BinaryFieldReader) throws { self = try fields.string() }
+    public func write(stored fields: inout BinaryFieldWriter) { fields.string(self) }
+    public static var missing: String? { "" }
+}
+
+extension TodoID: TodoFieldValue {
+    public init(stored fields: inout BinaryFieldReader) throws { self.init(try fields.string()) }
+    public func write(stored fields: inout BinaryFieldWriter) { fields.string(value) }
+    public static var missing: TodoID? { nil }
+}
+
+extension [String]: TodoFieldValue {
+    public init(stored fields: inout BinaryFieldReader) throws { self = try fields.strings() }
+    public func write(stored fields: inout BinaryFieldWriter) { fields.strings(self) }
+    public static var missing: [String]? { [] }
+}
+
+extension [String: String]: TodoFieldValue {
+    public init(stored fields: inout BinaryFieldReader) throws { self = try fields.stringsByString() }
+    public func write(stored fields: inout BinaryFieldWriter) { fields.stringsByString(self) }
+    public static var missing: [String: String]? { [:] }
+}
+
+extension Date: TodoFieldValue {
+    public init(stored fields: inout BinaryFieldReader) throws { self.init(milliseconds: try fields.int64()) }
+    public func write(stored fields: inout BinaryFieldWriter) { fields.int64(milliseconds) }
+    public init(stored fields: inout any UnkeyedDecodingContainer) throws {
+        self.init(milliseconds: try fields.decode(Int64.self))
+    }
+    public func write(stored fields: inout any UnkeyedEncodingContainer) throws { try fields.encode(milliseconds) }
+    public static var missing: Date? { nil }
+}
+
+/// A value a store keeps as one field, which a to-do's field may also hold none of.
+public protocol StoredScalar: Codable, Equatable, Sendable {
+    init(scalar fields: inout BinaryFieldReader) throws
+    func write(scalar fields: inout BinaryFieldWriter)
+    /// The stored form through `Codable`: by default the value's own.
+    static func decodeScalar(from fields: inout any UnkeyedDecodingContainer) throws -> Self?
+    func encodeScalar(to fields: inout any UnkeyedEncodingContainer) throws
+}
+
+extension StoredScalar {
+    public static func decodeScalar(from fields: inout any UnkeyedDecodingContainer) throws -> Self? {
+        try fields.decodeIfPresent(Self.self)
+    }
+
+    public func encodeScalar(to fields: inout any UnkeyedEncodingContainer) throws { try fields.encode(self) }
+}
+
+extension Optional: TodoFieldValue where Wrapped: StoredScalar {
+    public init(stored fields: inout BinaryFieldReader) throws {
+        self = try fields.optional { try Wrapped(scalar: &$0) }
+    }
+    public func write(stored fields: inout BinaryFieldWriter) { fields.optional(self) { $1.write(scalar: &$0) } }
+    public init(stored fields: inout any UnkeyedDecodingContainer) throws {
+        self = try Wrapped.decodeScalar(from: &fields)
+    }
+
+    public func write(stored fields: inout any UnkeyedEncodingContainer) throws {
+        guard let self else { return try fields.encodeNil() }
+        try self.encodeScalar(to: &fields)
+    }
+
+    public static var missing: Wrapped?? { .some(nil) }
+    public var isNone: Bool { self == nil }
+}
+
+extension Day: StoredScalar {
+    public init(scalar fields: inout BinaryFieldReader) throws { self = try Day.stored(try fields.string()) }
+    public func write(scalar fields: inout BinaryFieldWriter) { fields.string(description) }
+
+    public static func decodeScalar(from fields: inout any UnkeyedDecodingContainer) throws -> Day? {
+        try fields.decodeIfPresent(String.self).map(Day.stored)
+    }
+
+    public func encodeScalar(to fields: inout any UnkeyedEncodingContainer) throws { try fields.encode(description) }
+}
+
+extension Priority: StoredScalar {
+    public init(scalar fields: inout BinaryFieldReader) throws { self = try Priority.stored(try fields.string()) }
+    public func write(scalar fields: inout BinaryFieldWriter) { fields.string(rawValue) }
+}
+
+extension Date: StoredScalar {
+    public init(scalar fields: inout BinaryFieldReader) throws { self.init(milliseconds: try fields.int64()) }
+    public func write(scalar fields: inout BinaryFieldWriter) { fields.int64(milliseconds) }
+
+    public static func decodeScalar(from fields: inout any UnkeyedDecodingContainer) throws -> Date? {
+        try fields.decodeIfPresent(Int64.self).map(Date.init(milliseconds:))
+    }
+
+    public func encodeScalar(to fields: inout any UnkeyedEncodingContainer) throws { try fields.encode(milliseconds) }
+}

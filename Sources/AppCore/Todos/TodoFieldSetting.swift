@@ -1,0 +1,163 @@
+import Essentials
+import Stores
+
+/// One of a to-do's fields set to a value, the field named as `TodoItem.fields` names it: what
+/// `TodoItem.Change.set` carries. Coded as `{"title": "buy milk"}`, and kept by a store as the
+/// field's name, then the value as the store keeps the field.
+public struct FieldSetting: Equatable, Sendable, CustomStringConvertible {
+    /// The field's name.
+    public let name: String
+    let value: any TodoFieldValue
+
+    init<Value: TodoFieldValue>(_ property: WritableKeyPath<TodoItem, Value>, _ value: Value) {
+        var naming = FieldNaming(property: property)
+        TodoItem.fields(&naming)
+        guard let name = naming.name else { preconditionFailure("\(property) is not a field TodoItem.fields declares") }
+        (self.name, self.value) = (name, value)
+    }
+
+    /// The field `name` set to `value`: for the changes a command makes most, which name their
+    /// field as `TodoItem.fields` does (a specification holds each to it).
+    init(name: String, _ value: some TodoFieldValue) {
+        (self.name, self.value) = (name, value)
+    }
+
+    /// The field named `name` set to the value `read` reads for it: nil for a name that is no
+    /// field's, or a field no change sets.
+    init?(
+        name: String,
+        reading read: (any TodoFieldValue.Type) throws -> any TodoFieldValue
+    ) rethrows {
+        guard let type = TodoItem.settableFields[name] else { return nil }
+        (self.name, value) = (name, try read(type))
+    }
+
+    public var description: String { "\(name) \(value)" }
+
+    /// Whether it sets the field to what it holds before it is set.
+    var isUnset: Bool { value.isMissing }
+
+    public static func == (lhs: FieldSetting, rhs: FieldSetting) -> Bool {
+        lhs.name == rhs.name && lhs.value.isEqual(to: rhs.value)
+    }
+
+    /// Sets the field in `item`, its value checked. The item is reached where it is, not copied.
+    func apply(to item: inout TodoItem) throws(TodoFailure) {
+        let failure = withUnsafeMutablePointer(to: &item) { item in
+            var setting = FieldSettingApplying(setting: self, item: item)
+            TodoItem.fields(&setting)
+            return setting.failure
+        }
+        if let failure { throw failure }
+    }
+}
+
+extension TodoFieldValue {
+    /// Whether it is what a to-do holds in its field before the field is set.
+    var isMissing: Bool { Self.missing == self }
+
+    /// Whether `other` is this value, of this type.
+    func isEqual(to other: any TodoFieldValue) -> Bool {
+        (other as? Self) == self
+    }
+}
+
+extension TodoItem {
+    /// The type of each field a change may set, by its name.
+    static let settableFields: [String: any TodoFieldValue.Type] = {
+        var listing = SettableFields()
+        TodoItem.fields(&listing)
+        return listing.types
+    }()
+}
+
+/// The name of the field kept in `property`.
+private struct FieldNaming<Wanted: TodoFieldValue>: TodoFieldRegistry {
+    let property: WritableKeyPath<TodoItem, Wanted>
+    var name: String?
+
+    mutating func field<Value: TodoFieldValue>(
+        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
+        checked: (Value) throws(TodoFailure) -> Value
+    ) {
+        if !fixed, property == self.property as AnyKeyPath { self.name = name }
+    }
+}
+
+private struct SettableFields: TodoFieldRegistry {
+    var types: [String: any TodoFieldValue.Type] = [:]
+
+    mutating func field<Value: TodoFieldValue>(
+        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
+        checked: (Value) throws(TodoFailure) -> Value
+    ) {
+        if !fixed { types[name] = Value.self }
+    }
+}
+
+private struct FieldSettingApplying: TodoFieldRegistry {
+    let setting: FieldSetting
+    let item: UnsafeMutablePointer<TodoItem>
+    var failure: TodoFailure?
+
+    mutating func field<Value: TodoFieldValue>(
+        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
+        checked: (Value) throws(TodoFailure) -> Value
+    ) {
+        guard name == setting.name, !fixed, let value = setting.value as? Value else { return }
+        do throws(TodoFailure) {
+            item.pointee[keyPath: property] = try checked(value)
+        } catch {
+            failure = error
+        }
+    }
+}
+
+// A change as JSON: `{"title": "buy milk"}`, `{"addTag": "shop"}`; as recordings made before it
+// read so, `{"title": {"_0": "buy milk"}}` reads too.
+extension TodoItem.Change: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: NamedKey.self)
+        guard let key = container.allKeys.first, container.allKeys.count == 1 else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a change names exactly one field"))
+        }
+        try self.init(named: key, in: container)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NamedKey.self)
+        try encode(into: &container)
+    }
+
+    /// The change `key` names in `container`, its value under it.
+    init(named key: NamedKey, in container: KeyedDecodingContainer<NamedKey>) throws {
+        // The first form held each change's value under "_0".
+        let wrapped = try? container.nestedContainer(keyedBy: NamedKey.self, forKey: key)
+        func value<Value: Decodable>(_ type: Value.Type) throws -> Value {
+            if let wrapped, wrapped.allKeys.map(\.stringValue) == ["_0"] {
+                return try wrapped.decode(type, forKey: NamedKey("_0"))
+            }
+            return try container.decode(type, forKey: key)
+        }
+        switch key.stringValue {
+        case "addTag": self = .addTag(try value(String.self))
+        case "removeTag": self = .removeTag(try value(String.self))
+        default:
+            guard let setting = try FieldSetting(name: key.stringValue, reading: { try value($0) }) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "\"\(key.stringValue)\" is no field a change sets")
+            }
+            self = .set(setting)
+        }
+    }
+
+    /// The change's field, or `addTag` or `removeTag`, and its value under it, in `container`.
+    func encode(into container: inout KeyedEncodingContainer<NamedKey>) throws {
+        switch self {
+        case .set(let setting): try container.encode(setting.value, forKey: NamedKey(setting.name))
+        case .addTag(let tag): try container.encode(tag, forKey: NamedKey("addTag"))
+        case .removeTag(let tag): try container.encode(tag, forKey: NamedKey("removeTag"))
+        }
+    }
+}

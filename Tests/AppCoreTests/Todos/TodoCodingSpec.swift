@@ -1,0 +1,46 @@
+import AppCore
+import Essentials
+import Foundation
+import Testing
+
+/// How to-do messages read as JSON: a change names its field and holds its value, a draft is its
+/// title and its changes, and what recordings made before kept reads as it did.
+@Suite("To-do messages as JSON")
+struct TodoCodingSpec {
+    private func json(_ value: some Encodable) throws -> String {
+        String(decoding: try ValueCoding.makeEncoder().encode(value), as: UTF8.self)
+    }
+
+    private func read<Value: Decodable>(_ type: Value.Type, _ json: String) throws -> Value {
+        try ValueCoding.makeDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    @Test func aChangeNamesItsFieldAndHoldsItsValue() throws {
+        #expect(try json(TodoItem.Change.priority(.high)) == #"{"priority":"high"}"#)
+        #expect(try json(TodoItem.Change.due(nil)) == #"{"due":null}"#)
+        #expect(try json(TodoItem.Change.addTag("shop")) == #"{"addTag":"shop"}"#)
+        #expect(try read(TodoItem.Change.self, #"{"title":"buy oat milk"}"#) == .title("buy oat milk"))
+    }
+
+    @Test func aChangeAsRecordingsMadeBeforeKeptItReadsTheSame() throws {
+        #expect(try read(TodoItem.Change.self, #"{"priority":{"_0":"high"}}"#) == .priority(.high))
+        #expect(try read(TodoItem.Change.self, #"{"removeTag":{"_0":"shop"}}"#) == .removeTag("shop"))
+    }
+
+    @Test func aChangeOfAFieldNoChangeSetsIsRefused() {
+        #expect(throws: DecodingError.self) { try read(TodoItem.Change.self, #"{"id":"0123456789"}"#) }
+        #expect(throws: DecodingError.self) { try read(TodoItem.Change.self, #"{"size":"l"}"#) }
+    }
+
+    @Test func aDraftIsItsTitleAndItsChanges() throws {
+        let draft = TodoDraft(title: "buy milk", [.due(Day(iso: "2026-12-01")), .addTag("shop")])
+        #expect(try json(draft) == #"{"addTag":"shop","due":"2026-12-01","title":"buy milk"}"#)
+        #expect(try read(TodoDraft.self, try json(draft)).title == "buy milk")
+    }
+
+    @Test func aDraftAsRecordingsMadeBeforeKeptItReadsAsTheFieldsItSet() throws {
+        let old = #"{"title":"buy milk","notes":"","due":"2026-12-01","priority":null,"tags":["shop"],"contexts":[]}"#
+        let draft = try read(TodoDraft.self, old)
+        #expect(draft == TodoDraft(title: "buy milk", [.due(Day(iso: "2026-12-01")), .tags(["shop"])]))
+    }
+}
