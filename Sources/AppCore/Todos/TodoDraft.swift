@@ -8,7 +8,9 @@ import Essentials
 
 /// A to-do as asked for: its title and the changes that set its other fields, as a command sets
 /// them; it is given its id and the moment it is made when it is added, and checked then. Coded as
-/// one object: the title and each change, `{"title": "buy milk", "due": "2026-12-01", "addTag": …}`.
+/// the title and the changes in order, `{"title": "buy milk", "changes": [{"due": "2026-12-01"}]}`;
+/// one written by hand may also give each change beside the title, `{"title": "buy milk", "due":
+/// "2026-12-01"}`, as drafts were first written, each field once.
 public struct TodoDraft: Codable, Equatable, Sendable {
     public let title: String
     public let changes: [TodoItem.Change]
@@ -27,8 +29,13 @@ public struct TodoDraft: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: NamedKey.self)
         title = try container.decode(String.self, forKey: NamedKey("title"))
-        // A draft written before drafts kept changes holds every field it can set, as it starts when
-        // none was asked for.
+        if let changes = try container.decodeIfPresent([TodoItem.Change].self, forKey: NamedKey("changes")) {
+            self.changes = changes
+            return
+        }
+        // Each change beside the title: one field, or tag, a key, so their order is the keys'; a
+        // draft written before drafts kept changes holds every field, those not asked for as they
+        // start, which set nothing.
         changes = try container.allKeys.filter { $0.stringValue != "title" }.sorted { $0.stringValue < $1.stringValue }
             .compactMap { key in
                 let change = try TodoItem.Change(named: key, in: container)
@@ -40,6 +47,6 @@ public struct TodoDraft: Codable, Equatable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: NamedKey.self)
         try container.encode(title, forKey: NamedKey("title"))
-        for change in changes { try change.encode(into: &container) }
+        try container.encode(changes, forKey: NamedKey("changes"))
     }
 }

@@ -32,10 +32,15 @@ struct TodoCodingSpec {
         #expect(throws: DecodingError.self) { try read(TodoItem.Change.self, #"{"size":"l"}"#) }
     }
 
-    @Test func aDraftIsItsTitleAndItsChanges() throws {
-        let draft = TodoDraft(title: "buy milk", [.due(Day(iso: "2026-12-01")), .addTag("shop")])
-        #expect(try json(draft) == #"{"addTag":"shop","due":"2026-12-01","title":"buy milk"}"#)
-        #expect(try read(TodoDraft.self, try json(draft)).title == "buy milk")
+    @Test func aDraftIsItsTitleAndItsChangesInOrder() throws {
+        let draft = TodoDraft(title: "buy milk", [.tags(["home"]), .addTag("shop"), .addTag("cheap")])
+        #expect(try json(draft) == #"{"changes":[{"tags":["home"]},{"addTag":"shop"},{"addTag":"cheap"}],"title":"buy milk"}"#)
+        #expect(try read(TodoDraft.self, try json(draft)) == draft)
+    }
+
+    @Test func aDraftWrittenByHandMayGiveEachChangeBesideTheTitle() throws {
+        let draft = try read(TodoDraft.self, #"{"title":"buy milk","due":"2026-12-01","addTag":"shop"}"#)
+        #expect(draft == TodoDraft(title: "buy milk", [.addTag("shop"), .due(Day(iso: "2026-12-01"))]))
     }
 
     @Test func aDraftAsRecordingsMadeBeforeKeptItReadsAsTheFieldsItSet() throws {
