@@ -123,14 +123,26 @@ private struct FieldEncoding: TodoFieldRegistry {
     let writingNone: Bool
     var failure: (any Error)?
 
+    @inline(__always)
     mutating func field<Value: TodoFieldValue>(
         _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
         checked: (Value) throws(TodoFailure) -> Value
     ) {
         let value = item[keyPath: property]
-        guard failure == nil, !leavingOut.contains(name), writingNone || !value.isNone else { return }
+        guard failure == nil, leavingOut.isEmpty || !leavingOut.contains(name), writingNone || !value.isNone
+        else { return }
         do {
-            try container.encode(value, forKey: NamedKey(renamed[name] ?? name))
+            let key = NamedKey(renamed.isEmpty ? name : renamed[name] ?? name)
+            // Text and none go to the container's own methods, which a JSON encoder writes without
+            // asking what the value is, as it does for any other value: `todo list --json` writes
+            // every field of every to-do (the cast is settled when this is inlined for a field).
+            if value.isNone {
+                try container.encodeNil(forKey: key)
+            } else if let text = value as? String {
+                try container.encode(text, forKey: key)
+            } else {
+                try container.encode(value, forKey: key)
+            }
         } catch {
             failure = error
         }

@@ -44,6 +44,8 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
     /// only ever added at the end, never moved or taken out), its name in JSON and in a change that
     /// sets it, the property, and what a value must be (checked at the door, never when read back
     /// from a store). The id and the moment it was made are fixed: no change sets them.
+    // Inlined into each registry, so that a key path here is the field itself (see `StoredItem`).
+    @inline(__always)
     static func fields(_ fields: inout some TodoFieldRegistry) {
         fields.field(0, "id", \.id, fixed: true, checked: TodoItem.checked(id:))
         fields.field(1, "title", \.title, checked: TodoItem.checked(title:))

@@ -29,6 +29,7 @@ struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
         TodoItem.fields(&reading)
         if let failure = reading.failure { throw failure }
         reading.item.unknownFields = try reading.fields.rest()
+        fields = reading.fields
         item = reading.item
     }
 
@@ -64,6 +65,9 @@ private struct StoredFieldReading: TodoFieldRegistry {
     var item = TodoItem(unchecked: TodoID(""), created: Date(milliseconds: 0))
     var failure: (any Error)?
 
+    // Inlined, as `TodoItem.fields` is, so that each key path becomes the field it names rather
+    // than a key path made and followed for each field of each to-do: `todo list` reads them all.
+    @inline(__always)
     mutating func field<Value: TodoFieldValue>(
         _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
         checked: (Value) throws(TodoFailure) -> Value
@@ -87,6 +91,7 @@ private struct StoredFieldWriting: TodoFieldRegistry {
     let item: TodoItem
     var fields: BinaryFieldWriter
 
+    @inline(__always)
     mutating func field<Value: TodoFieldValue>(
         _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
         checked: (Value) throws(TodoFailure) -> Value
