@@ -6,7 +6,7 @@ func createListTodos(store: Store<TodoState>, output: @escaping Output<TodoAnswe
         answering(output) {
             let todos = try read(store)
             return .listed(
-                items: query.sorted(try todos.items.all().filter(query.matches)), abbreviation: todos.abbreviation)
+                items: query.sorted(try todos.items.all(where: query.matches)), abbreviation: todos.abbreviation)
         }
     }
 }
