@@ -17,12 +17,13 @@ struct HeadlessCommand: AsyncParsableCommand {
               headless run Tests/Scenarios --store all --format junit > report.xml
               headless run Tests/Scenarios --shard 1/4 --filter todo
               coin flip -n 3 --record session.scenario && headless replay session.scenario
+              headless commands todo          # every to-do command, as JSON, with its answers
 
             Exit status: 0 all passed, 1 some failed, 2 a scenario file is malformed or missing, 3 nothing \
             matched, 64 a mistyped command line, 74 a report that could not be written.
             """,
         version: ProgramVersion.current,
-        subcommands: [Run.self, Replay.self]
+        subcommands: [Run.self, Replay.self, Commands.self]
     )
 
     static func main() async { await mainSayingErrorsInOneLine() }

@@ -104,4 +104,32 @@ struct HeadlessProgramSpec {
         #expect(replay.status == 0, "\(replay.stdout)")
         #expect(replay.stdout.contains("1..2"))
     }
+
+    @Test func commandsPrintsEveryFeaturesSamplesAsScenariosThatPassOnEveryStore() throws {
+        let printed = try ProgramRun.of("headless", ["commands"])
+        #expect(printed.status == 0)
+        let names = printed.stdout.split(separator: "\n").filter { $0.hasPrefix("scenario: ") }
+        #expect(names == ["coin", "eightBall", "dice", "todo", "deck"].map { "scenario: \($0) samples" })
+        #expect(printed.stdout.contains(#"send {"todo":{"add":{"draft":"#))
+        let file = folder.appendingPathComponent("samples.scenario")
+        try Data(printed.stdout.utf8).write(to: file)
+        let run = try ProgramRun.of("headless", ["run", file.path, "--store", "all"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("5 passed, 0 failed\n"))
+    }
+
+    @Test func commandsOfTheFeaturesNamedAreTheirsAlone() throws {
+        let run = try ProgramRun.of("headless", ["commands", "dice", "coin"])
+        let names = run.stdout.split(separator: "\n").filter { $0.hasPrefix("scenario: ") }
+        #expect(names == ["scenario: coin samples", "scenario: dice samples"])
+        #expect(!run.stdout.contains(#"{"todo":"#))
+    }
+
+    @Test func commandsOfAFeatureThatIsNotOneExits64AndNamesTheFeatures() throws {
+        let run = try ProgramRun.of("headless", ["commands", "coin", "tarot"])
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(
+            run.stderr == "Error: there is no feature \"tarot\"; the features are coin, eightBall, dice, todo, deck\n")
+    }
 }

@@ -39,6 +39,12 @@ struct OutputErrorSpec {
         #expect(run.stderr.hasPrefix("Error: cannot write to standard output"))
     }
 
+    @Test func headlessCommandsWritingToAFullDeviceExits74() throws {
+        let run = try ProgramRun.of("headless", ["commands"], output: Self.devFull)
+        #expect(run.status == 74)
+        #expect(run.stderr == "Error: cannot write to standard output: No space left on device\n")
+    }
+
     /// A disk that fills while `todo export` writes: exit 74, never 0 with a cut-off file.
     @Test func anExportToAFullDiskExits74() throws {
         let place = try TodoPlace("disk")
