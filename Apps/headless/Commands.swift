@@ -19,7 +19,11 @@ struct Commands: ParsableCommand {
             """
     )
 
-    @Argument(help: "Only these features, by name (coin, eightBall, dice, todo, deck); every one if none is given.")
+    @Argument(
+        help: """
+            Only these features, by name (\(SampleScenarios.featureNames.joined(separator: ", "))); every \
+            one if none is given.
+            """)
     var features: [String] = []
 
     func run() throws {

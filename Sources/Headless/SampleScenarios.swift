@@ -19,6 +19,9 @@ public enum SampleScenarios {
     /// `now` as a scenario writes it: 2026-11-22T12:00:00.000Z.
     public static var nowText: String { ValueCoding.format(now) }
 
+    /// The features' names, in the order registered.
+    public static var featureNames: [String] { Routes<AppState>().names }
+
     /// A name that no registered feature has.
     public struct UnknownFeature: Error, CustomStringConvertible {
         public let name: String
