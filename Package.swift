@@ -57,13 +57,14 @@ let package = Package(
         .testTarget(name: "FractalTests", dependencies: ["Fractal", "StoreTestSupport"]),
         .testTarget(name: "EssentialsTests", dependencies: ["Essentials"]),
         .testTarget(name: "StoresTests", dependencies: ["Stores", "StoreTestSupport", "store-exerciser"]),
-        // Test-only: a state for durable-store tests, and a program that writes it from another process.
+        // Test-only: a state for durable-store tests, a program that writes it from another process,
+        // and the trait that marks a slow test.
         .target(name: "StoreTestSupport", dependencies: ["Fractal", "Stores"], path: "Tests/StoreTestSupport"),
         .executableTarget(name: "store-exerciser", dependencies: ["StoreTestSupport"], path: "Tests/StoreExerciser"),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StoreTestSupport"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Headless"]),
         // End-to-end: runs the built programs as a user would.
-        .testTarget(name: "ProgramTests", dependencies: ["coin", "dice", "todo", "headless"]),
+        .testTarget(name: "ProgramTests", dependencies: ["coin", "dice", "todo", "headless", "StoreTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 @Suite("dice, the program")
@@ -11,7 +12,7 @@ struct DiceProgramSpec {
         "6d10!cs>=8", "{1d20+5,1d20+5}kh1", "6x 4d6kh3", "sum(6x 4d6kh3)", "4D6KH3", "floor(1d6/2)",
     ]
 
-    @Test(arguments: examples)
+    @Test(.slow, arguments: examples)
     func everyExampleOfTheNotationRollsAndWeighs(_ expression: String) throws {
         let text = try ProgramRun.of("dice", [expression, "--seed", "5", "--store", "memory"])
         let json = try ProgramRun.of("dice", [expression, "--seed", "5", "--json", "--store", "memory"])

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 struct OutputErrorSpec {
     static let devFull = URL(fileURLWithPath: "/dev/full")
 
-    @Test(arguments: [
+    @Test(.slow, arguments: [
         ["todo", "list", "--json"], ["todo", "list"], ["todo", "export"], ["todo", "export", "--format", "todotxt"],
     ])
     func aTodoCommandWritingToAFullDeviceExits74(_ command: [String]) throws {

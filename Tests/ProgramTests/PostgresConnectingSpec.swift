@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// Connecting to a PostgreSQL server that does not answer: the program gives up when the URL's
@@ -45,7 +46,7 @@ struct PostgresConnectingSpec {
     }
 
     // Without the timeout the program would wait for ever: the time limit makes that a failure.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.slow, .timeLimit(.minutes(1)))
     func theProgramGivesUpAfterTheURLsConnectTimeout() throws {
         let server = try SilentServer()
         let url = "postgresql://127.0.0.1:\(server.port)/none?connect_timeout=2"
@@ -65,6 +66,7 @@ struct PostgresConnectingSpec {
 
     /// With a list of servers, the next is tried when one does not answer in time.
     @Test(
+        .slow,
         .enabled(if: serverFolder != nil, "set APPCORE_TEST_POSTGRES to a server's URL with host=/its/socket/folder"),
         .timeLimit(.minutes(1)))
     func theNextServerOfAListIsTriedWhenOneDoesNotAnswer() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// The PostgreSQL server the tests may use.
@@ -43,7 +44,7 @@ enum PostgresTestServer {
     // URL to set.
     .enabled(if: PostgresTestServer.url != nil, "set APPCORE_TEST_POSTGRES to a PostgreSQL server's URL to run"))
 struct PostgresProgramSpec {
-    @Test func fourProgramsAddingAtOnceLoseNothingAndDuplicateNothing() throws {
+    @Test(.slow) func fourProgramsAddingAtOnceLoseNothingAndDuplicateNothing() throws {
         let place = try TodoPlace("postgres")
         defer { place.remove() }
         let todo = try ProgramRun.executable(named: "todo").path
@@ -127,7 +128,7 @@ struct PostgresProgramSpec {
         for text in everything { #expect(!text.contains(secret)) }
     }
 
-    @Test func aWatchingProgramFollowsTheStoreThroughAServerRestart() throws {
+    @Test(.slow) func aWatchingProgramFollowsTheStoreThroughAServerRestart() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-pg-\(UUID().uuidString)")
         let url = try PostgresTestServer.run("start", folder.path)
         defer { _ = try? PostgresTestServer.run("stop", folder.path) }
@@ -141,7 +142,7 @@ struct PostgresProgramSpec {
         #expect(printed.contains("[ ] buy milk"))
     }
 
-    @Test func aServerRestartedMidRunLosesNothingAcknowledgedAndTheNextCommandWorks() throws {
+    @Test(.slow) func aServerRestartedMidRunLosesNothingAcknowledgedAndTheNextCommandWorks() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-pg-\(UUID().uuidString)")
         let url = try PostgresTestServer.run("start", folder.path)
         defer { _ = try? PostgresTestServer.run("stop", folder.path) }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// A store of its own for one test, removed after it.
@@ -149,7 +150,7 @@ struct TodoProgramSpec {
         #expect(try place.list("--all").isEmpty)
     }
 
-    @Test(arguments: ["sqlite", "disk"])
+    @Test(.slow, arguments: ["sqlite", "disk"])
     func fourProcessesAddingAtOnceLoseNothing(_ store: String) throws {
         let place = try TodoPlace(store)
         defer { place.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// A program reads only the slice of the stored state that its command works on: a slice that
@@ -94,7 +95,7 @@ struct UnreadableSliceSpec {
 
     /// The to-dos are kept in pages of 512, each sealed on its own: a byte flipped in the first
     /// page stops the commands that read it, and no other to-do command.
-    @Test(arguments: ["disk", "sqlite"])
+    @Test(.slow, arguments: ["disk", "sqlite"])
     func aFlippedByteInOnePageOfToDosStopsOnlyTheCommandsThatReadIt(_ kind: String) throws {
         let store = try ImportedStore(kind)
         defer { store.remove() }

@@ -74,7 +74,7 @@ struct DeferredSpec {
         #expect(try second.state().count == 1)
     }
 
-    @Test(arguments: DurableVariant.available)
+    @Test(.slow, arguments: DurableVariant.available)
     func aPartNobodyTouchedOutlivesSnapshotRewritesUnread(_ variant: DurableVariant) throws {
         let folder = try TemporaryFolder.inMemory()
         let first = try variant.open(at: folder.path("store"), initial: Notebook())

@@ -7,7 +7,7 @@ import Testing
 /// writing the same store at the same time.
 @Suite("Durable promises")
 struct DurablePromisesSpec {
-    @Test(arguments: DurableVariant.available)
+    @Test(.slow, arguments: DurableVariant.available)
     func everyAcknowledgedChangeSurvivesAKillAtARandomMoment(_ variant: DurableVariant) throws {
         var chance = SystemRandomNumberGenerator()
         for _ in 0..<20 {
@@ -29,7 +29,7 @@ struct DurablePromisesSpec {
         }
     }
 
-    @Test(arguments: DurableVariant.available)
+    @Test(.slow, arguments: DurableVariant.available)
     func fourWritersAtOnceLoseNothing(_ variant: DurableVariant) throws {
         let folder = try TemporaryFolder()
         let path = folder.path("store")

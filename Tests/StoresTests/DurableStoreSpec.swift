@@ -21,7 +21,7 @@ struct DurableStoreSpec {
         #expect(try reopened.state().entries == ["milk", "eggs", "bread"])
     }
 
-    @Test(arguments: DurableVariant.available)
+    @Test(.slow, arguments: DurableVariant.available)
     func aStateRewrittenAsASnapshotReopensExactly(_ variant: DurableVariant) throws {
         // Enough changes to outweigh the snapshot many times over, so it is rewritten on the way.
         let store = try variant.open(at: path, initial: Ledger())

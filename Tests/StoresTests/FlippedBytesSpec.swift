@@ -21,7 +21,7 @@ struct FlippedBytesSpec: DamagesAStoreFile {
         path = folder.path("store")
     }
 
-    @Test(arguments: DurableVariant.files)
+    @Test(.slow, arguments: DurableVariant.files)
     func everyFlippedByteIsFoundOrHarmless(_ variant: DurableVariant) throws {
         let kept = try makeStore(variant)
         let original = try bytes()

@@ -241,7 +241,7 @@ struct LargeSliceSpec: DamagesAStoreFile {
     /// the first three pages (the database's header and tables, the snapshot's head) and the last
     /// two (the snapshot's tail, after the large slice). The store or the slice says so, or reads
     /// exactly what was kept. Nothing reads another value in silence.
-    @Test func flippedBytesAcrossTheDatabaseAreFoundWhenTheirPartIsRead() throws {
+    @Test(.slow) func flippedBytesAcrossTheDatabaseAreFoundWhenTheirPartIsRead() throws {
         try makeStore(.sqlite)
         let original = try bytes()
         let page = 4096

@@ -139,7 +139,7 @@ struct SealedSliceSpec: DamagesAStoreFile {
 
     /// Every byte of the store's file flipped in turn, and every slice read: the store or the
     /// slice says so, or reads exactly what was kept. Nothing reads another value in silence.
-    @Test(arguments: DurableVariant.files)
+    @Test(.slow, arguments: DurableVariant.files)
     func everyFlippedByteIsFoundWhenItsPartIsRead(_ variant: DurableVariant) throws {
         let expected = try makeStore(variant)
         let original = try bytes()

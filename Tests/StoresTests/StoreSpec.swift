@@ -63,7 +63,7 @@ struct StoreSpec {
         #expect(told.count == 0)
     }
 
-    @Test(arguments: StoreVariant.available)
+    @Test(.slow, arguments: StoreVariant.available)
     func concurrentChangesAreAllApplied(_ variant: StoreVariant) async throws {
         let store = try variant.make(initial: Tally(), in: folder)
         let told = Counter()

@@ -79,7 +79,7 @@ struct StoredSliceSpec {
         #expect(decodings() == before + 2, "a slice is decoded once")
     }
 
-    @Test(arguments: DurableVariant.available)
+    @Test(.slow, arguments: DurableVariant.available)
     func aSliceNobodyReadOutlivesSnapshotRewritesUnchanged(_ variant: DurableVariant) throws {
         let folder = try TemporaryFolder.inMemory()
         let first = try variant.open(at: folder.path("store"), initial: Halves())

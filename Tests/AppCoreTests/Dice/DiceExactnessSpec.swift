@@ -1,4 +1,5 @@
 import AppCore
+import StoreTestSupport
 import Testing
 
 /// Every feature of the notation and the combinations most likely to go wrong, weighed by the
@@ -53,7 +54,7 @@ struct DiceExactnessSpec {
         Case("(1d2)d4!kh1", depth: 9),
     ]
 
-    @Test(arguments: features + combinations)
+    @Test(.slow, arguments: features + combinations)
     func theWeigherAgreesWithEveryRollTheRollerCanMake(_ test: Case) throws {
         let statistics = try DiceUnderTest().weigh(test.expression)
         let enumeration = try Enumeration(test.expression, faces: test.faces, depth: test.depth, first: test.first)
@@ -73,7 +74,7 @@ struct DiceExactnessSpec {
         }
     }
 
-    @Test(arguments: features + combinations)
+    @Test(.slow, arguments: features + combinations)
     func twentyThousandSeededRollsFollowTheWeighedDistribution(_ test: Case) throws {
         let statistics = try DiceUnderTest().weigh(test.expression)
         let core = DiceUnderTest(seed: 20_000)

@@ -1,4 +1,5 @@
 import Fractal
+import StoreTestSupport
 import Testing
 
 @testable import AppCore
@@ -23,7 +24,7 @@ struct IDIndexSpec {
         return longest
     }
 
-    @Test(arguments: [1, 2, 3])
+    @Test(.slow, arguments: [1, 2, 3])
     func drawnIdsAreInTextOrderWithTheAbbreviationEveryPairGives(seed: UInt64) throws {
         let random = RandomSource.seeded(seed)
         let ids = (0..<2_000).map { _ in TodoID.draw(from: random).value }
@@ -79,7 +80,7 @@ struct IDIndexSpec {
     /// Ids added and taken out one at a time, in an index of runs of four (which split at eight and
     /// go when empty), answer as a sorted list of the same ids does: each id's place, the ids
     /// that start with a prefix, and the prefix lengths.
-    @Test(arguments: [4, 5, 6])
+    @Test(.slow, arguments: [4, 5, 6])
     func anIndexOfManyRunsAnswersAsOneSortedListDoes(seed: UInt64) throws {
         let random = RandomSource.seeded(seed)
         var index = IDIndex(runLength: 4)
