@@ -19,7 +19,7 @@ public enum ScenarioRunner {
         }
         let opened: (store: Store<AppState>, place: URL?)
         do {
-            opened = try open(choice, starting: scenario.start)
+            opened = try open(choice, starting: scenario.startingState())
         } catch {
             fail(scenario.line, "the \(choice.rawValue) store did not open: \(error)", nil, nil)
             return result(scenario, choice, failures, transcript)
