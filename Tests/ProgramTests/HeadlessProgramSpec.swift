@@ -109,13 +109,15 @@ struct HeadlessProgramSpec {
         let printed = try ProgramRun.of("headless", ["commands"])
         #expect(printed.status == 0)
         let names = printed.stdout.split(separator: "\n").filter { $0.hasPrefix("scenario: ") }
-        #expect(names == ["coin", "eightBall", "dice", "todo", "deck"].map { "scenario: \($0) samples" })
+        // Every feature registered, the first five as the core has always had them, any other after.
+        #expect(names.starts(with: ["coin", "eightBall", "dice", "todo", "deck"].map { "scenario: \($0) samples" }))
+        #expect(Set(names).count == names.count)
         #expect(printed.stdout.contains(#"send {"todo":{"add":{"draft":"#))
         let file = folder.appendingPathComponent("samples.scenario")
         try Data(printed.stdout.utf8).write(to: file)
         let run = try ProgramRun.of("headless", ["run", file.path, "--store", "all"])
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.hasSuffix("5 passed, 0 failed\n"))
+        #expect(run.stdout.hasSuffix("\(names.count) passed, 0 failed\n"))
     }
 
     @Test func commandsOfTheFeaturesNamedAreTheirsAlone() throws {
@@ -130,6 +132,7 @@ struct HeadlessProgramSpec {
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
         #expect(
-            run.stderr == "Error: there is no feature \"tarot\"; the features are coin, eightBall, dice, todo, deck\n")
+            run.stderr.hasPrefix("Error: there is no feature \"tarot\"; the features are coin, eightBall, dice, todo, deck"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
     }
 }
