@@ -64,6 +64,18 @@ struct RegisteredFeaturesSpec {
         }
     }
 
+    @Test func aKeptChangeOfAFeatureThisVersionDoesNotKnowIsRefusedAsANewerVersions() throws {
+        var writer = BinaryFieldWriter()
+        writer.nested {
+            $0.string("picks")
+            $0.strings(["tea", "coffee"])
+        }
+        var reader = BinaryFieldReader(BinaryReader(writer.bodyBytes))
+        let error = #expect(throws: (any Error).self) { try reader.nested { try AppState.Change(fields: &$0) } }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("a newer version wrote it"))
+        #expect("\(error.map { "\($0)" } ?? "")".contains("picks"))
+    }
+
     @Test func everyStateComesBackFromJSONAndFromTheStoresBinaryFormTheSame() throws {
         for feature in Self.samples {
             for state in feature.states {
