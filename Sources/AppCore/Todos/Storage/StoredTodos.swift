@@ -43,27 +43,70 @@ struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
     // The same list through `Codable`, for a store of the first format (JSON) and for any value that
     // holds stored items but is not read field by field.
     init(from decoder: any Decoder) throws {
-        var fields = try decoder.unkeyedContainer()
-        var reading = StoredFieldDecoding(fields: fields)
+        var reading = StoredFieldReading(fields: UnkeyedFieldSource(container: try decoder.unkeyedContainer()))
         TodoItem.fields(&reading)
         if let failure = reading.failure { throw failure }
-        fields = reading.fields
         item = reading.item
     }
 
     func encode(to encoder: any Encoder) throws {
-        var writing = StoredFieldEncoding(item: item, fields: encoder.unkeyedContainer())
+        var writing = StoredFieldWriting(item: item, fields: UnkeyedFieldSink(container: encoder.unkeyedContainer()))
         TodoItem.fields(&writing)
         if let failure = writing.failure { throw failure }
     }
 }
 
+/// Where a stored to-do's fields are read from, one after another: the stores' binary form, or
+/// `Codable`'s unkeyed form, as the first format kept them.
+private protocol StoredFieldSource {
+    var isAtEnd: Bool { get }
+    mutating func read<Value: TodoFieldValue>(_ type: Value.Type) throws -> Value
+}
+
+/// Where they are written to, one after another: the binary form, which cannot fail, or `Codable`'s.
+private protocol StoredFieldSink {
+    associatedtype Failure: Error
+    mutating func write<Value: TodoFieldValue>(_ value: Value) throws(Failure)
+}
+
+extension BinaryFieldReader: StoredFieldSource {
+    fileprivate mutating func read<Value: TodoFieldValue>(_ type: Value.Type) throws -> Value {
+        try Value(stored: &self)
+    }
+}
+
+extension BinaryFieldWriter: StoredFieldSink {
+    fileprivate typealias Failure = Never
+    fileprivate mutating func write<Value: TodoFieldValue>(_ value: Value) { value.write(stored: &self) }
+}
+
+private struct UnkeyedFieldSource: StoredFieldSource {
+    var container: any UnkeyedDecodingContainer
+    var isAtEnd: Bool { container.isAtEnd }
+
+    mutating func read<Value: TodoFieldValue>(_ type: Value.Type) throws -> Value {
+        try Value(stored: &container)
+    }
+}
+
+private struct UnkeyedFieldSink: StoredFieldSink {
+    var container: any UnkeyedEncodingContainer
+
+    mutating func write<Value: TodoFieldValue>(_ value: Value) throws(any Error) {
+        try value.write(stored: &container)
+    }
+}
+
 /// Reads a stored item's fields in the order of their positions; a field the record ends before
 /// takes what it holds before it is set, or, for one every to-do has, is damage.
-private struct StoredFieldReading: TodoFieldRegistry {
-    var fields: BinaryFieldReader
+private struct StoredFieldReading<Source: StoredFieldSource>: TodoFieldRegistry {
+    var fields: Source
     var item = TodoItem(unchecked: TodoID(""), created: Date(milliseconds: 0))
     var failure: (any Error)?
+
+    init(fields: Source) {
+        self.fields = fields
+    }
 
     // Inlined, as `TodoItem.fields` is, so that each key path becomes the field it names rather
     // than a key path made and followed for each field of each to-do: `todo list` reads them all.
@@ -75,7 +118,7 @@ private struct StoredFieldReading: TodoFieldRegistry {
         guard failure == nil else { return }
         do {
             if !fields.isAtEnd {
-                item[keyPath: property] = try Value(stored: &fields)
+                item[keyPath: property] = try fields.read(Value.self)
             } else if let missing = Value.missing {
                 item[keyPath: property] = missing
             } else {
@@ -87,55 +130,24 @@ private struct StoredFieldReading: TodoFieldRegistry {
     }
 }
 
-private struct StoredFieldWriting: TodoFieldRegistry {
+/// Writes a stored item's fields in the order of their positions.
+private struct StoredFieldWriting<Sink: StoredFieldSink>: TodoFieldRegistry {
     let item: TodoItem
-    var fields: BinaryFieldWriter
+    var fields: Sink
+    var failure: Sink.Failure?
+
+    init(item: TodoItem, fields: Sink) {
+        (self.item, self.fields) = (item, fields)
+    }
 
     @inline(__always)
     mutating func field<Value: TodoFieldValue>(
         _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
         checked: (Value) throws(TodoFailure) -> Value
     ) {
-        item[keyPath: property].write(stored: &fields)
-    }
-}
-
-private struct StoredFieldDecoding: TodoFieldRegistry {
-    var fields: any UnkeyedDecodingContainer
-    var item = TodoItem(unchecked: TodoID(""), created: Date(milliseconds: 0))
-    var failure: (any Error)?
-
-    mutating func field<Value: TodoFieldValue>(
-        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
-        checked: (Value) throws(TodoFailure) -> Value
-    ) {
         guard failure == nil else { return }
-        do {
-            if !fields.isAtEnd {
-                item[keyPath: property] = try Value(stored: &fields)
-            } else if let missing = Value.missing {
-                item[keyPath: property] = missing
-            } else {
-                throw StoredFieldError(field: "to-do's \(name): the record ends before it", text: "")
-            }
-        } catch {
-            failure = error
-        }
-    }
-}
-
-private struct StoredFieldEncoding: TodoFieldRegistry {
-    let item: TodoItem
-    var fields: any UnkeyedEncodingContainer
-    var failure: (any Error)?
-
-    mutating func field<Value: TodoFieldValue>(
-        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
-        checked: (Value) throws(TodoFailure) -> Value
-    ) {
-        guard failure == nil else { return }
-        do {
-            try item[keyPath: property].write(stored: &fields)
+        do throws(Sink.Failure) {
+            try fields.write(item[keyPath: property])
         } catch {
             failure = error
         }
