@@ -80,15 +80,12 @@ extension Named where Kind == Answers {
 public protocol MessageKind: Sendable {
     /// How an error names a message of this kind: `a command`.
     static var what: String { get }
-    /// The message of `Owner`, of this kind, coded under `key`.
-    static func message<Owner: Feature>(of owner: Owner.Type, under key: RegisteredName, in container: Decoded)
-        throws -> any Sendable
-    /// Codes `message`, of `Owner` and of this kind, under `key`.
-    static func code<Owner: Feature>(
-        _ message: any Sendable, of owner: Owner.Type, under key: RegisteredName, in container: inout Encoded) throws
-    /// Whether two messages of `Owner`, of this kind, are the same.
-    static func same<Owner: Feature>(_ one: any Sendable, _ other: any Sendable, of owner: Owner.Type) -> Bool
+    /// The type of `Owner`'s messages of this kind: its commands, or its answers.
+    static func messageType<Owner: Feature>(of owner: Owner.Type) -> any FeatureMessage.Type
 }
+
+/// What a feature's command or answer is.
+public typealias FeatureMessage = Codable & Equatable & Sendable
 
 public typealias Decoded = KeyedDecodingContainer<RegisteredName>
 public typealias Encoded = KeyedEncodingContainer<RegisteredName>
@@ -96,41 +93,57 @@ public typealias Encoded = KeyedEncodingContainer<RegisteredName>
 /// A feature's commands.
 public enum Commands: MessageKind {
     public static let what = "a command"
-
-    public static func message<Owner: Feature>(of owner: Owner.Type, under key: RegisteredName, in container: Decoded)
-        throws -> any Sendable
-    {
-        try container.decode(Owner.Command.self, forKey: key)
-    }
-
-    public static func code<Owner: Feature>(
-        _ message: any Sendable, of owner: Owner.Type, under key: RegisteredName, in container: inout Encoded
-    ) throws {
-        try container.encode(message as? Owner.Command, forKey: key)
-    }
-
-    public static func same<Owner: Feature>(_ one: any Sendable, _ other: any Sendable, of owner: Owner.Type) -> Bool {
-        (one as? Owner.Command) == (other as? Owner.Command)
-    }
+    public static func messageType<Owner: Feature>(of owner: Owner.Type) -> any FeatureMessage.Type { Owner.Command.self }
 }
 
 /// A feature's answers.
 public enum Answers: MessageKind {
     public static let what = "an answer"
+    public static func messageType<Owner: Feature>(of owner: Owner.Type) -> any FeatureMessage.Type { Owner.Answer.self }
+}
 
-    public static func message<Owner: Feature>(of owner: Owner.Type, under key: RegisteredName, in container: Decoded)
+// Coding and comparing a message of a kind, the same for both kinds, by its feature's type.
+extension MessageKind {
+    /// The message of `Owner`, of this kind, coded under `key`.
+    static func message<Owner: Feature>(of owner: Owner.Type, under key: RegisteredName, in container: Decoded)
         throws -> any Sendable
     {
-        try container.decode(Owner.Answer.self, forKey: key)
+        try decoded(messageType(of: owner), under: key, in: container)
     }
 
-    public static func code<Owner: Feature>(
+    /// Codes `message`, of `Owner` and of this kind, under `key`; a message of another type is an
+    /// error, not a null.
+    static func code<Owner: Feature>(
         _ message: any Sendable, of owner: Owner.Type, under key: RegisteredName, in container: inout Encoded
     ) throws {
-        try container.encode(message as? Owner.Answer, forKey: key)
+        try encode(message, as: messageType(of: owner), under: key, in: &container)
     }
 
-    public static func same<Owner: Feature>(_ one: any Sendable, _ other: any Sendable, of owner: Owner.Type) -> Bool {
-        (one as? Owner.Answer) == (other as? Owner.Answer)
+    /// Whether two messages of `Owner`, of this kind, are the same.
+    static func same<Owner: Feature>(_ one: any Sendable, _ other: any Sendable, of owner: Owner.Type) -> Bool {
+        same(one, other, as: messageType(of: owner))
+    }
+
+    private static func decoded<Message: FeatureMessage>(
+        _ type: Message.Type, under key: RegisteredName, in container: Decoded
+    ) throws -> any Sendable {
+        try container.decode(type, forKey: key)
+    }
+
+    private static func encode<Message: FeatureMessage>(
+        _ message: any Sendable, as type: Message.Type, under key: RegisteredName, in container: inout Encoded
+    ) throws {
+        guard let message = message as? Message else {
+            throw EncodingError.invalidValue(
+                message, .init(codingPath: container.codingPath + [key], debugDescription: "not \(what) of \(key)"))
+        }
+        try container.encode(message, forKey: key)
+    }
+
+    private static func same<Message: FeatureMessage>(_ one: any Sendable, _ other: any Sendable, as type: Message.Type)
+        -> Bool
+    {
+        guard let one = one as? Message, let other = other as? Message else { return false }
+        return one == other
     }
 }
