@@ -93,13 +93,17 @@ public typealias Encoded = KeyedEncodingContainer<RegisteredName>
 /// A feature's commands.
 public enum Commands: MessageKind {
     public static let what = "a command"
-    public static func messageType<Owner: Feature>(of owner: Owner.Type) -> any FeatureMessage.Type { Owner.Command.self }
+    public static func messageType<Owner: Feature>(of owner: Owner.Type) -> any FeatureMessage.Type {
+        Owner.Command.self
+    }
 }
 
 /// A feature's answers.
 public enum Answers: MessageKind {
     public static let what = "an answer"
-    public static func messageType<Owner: Feature>(of owner: Owner.Type) -> any FeatureMessage.Type { Owner.Answer.self }
+    public static func messageType<Owner: Feature>(of owner: Owner.Type) -> any FeatureMessage.Type {
+        Owner.Answer.self
+    }
 }
 
 // Coding and comparing a message of a kind, the same for both kinds, by its feature's type.

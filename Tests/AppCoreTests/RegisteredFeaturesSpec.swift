@@ -33,8 +33,8 @@ struct RegisteredFeaturesSpec {
 
     @Test func everySliceOfTheStateIsAFeaturesAndEveryNameIsOne() throws {
         let slices = Mirror(reflecting: AppState()).children.compactMap { $0.label?.dropFirst() }.map(String.init)
-        let stored = try #require(try JSONSerialization.jsonObject(with: ValueCoding.makeEncoder().encode(AppState()))
-            as? [String: Any])
+        let json = try ValueCoding.makeEncoder().encode(AppState())
+        let stored = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         #expect(Set(stored.keys) == Set(slices), "every slice is stored under a registered name")
         #expect(Set(Routes<AppState>().names).count == Self.samples.count, "no two features share a name")
     }

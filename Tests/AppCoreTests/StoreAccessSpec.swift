@@ -28,7 +28,8 @@ struct StoreAccessSpec {
     @Test func markingAToDoDoneReadsOnceAndKeepsOneChange() throws {
         let place = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: place) }
-        let counted = CountedStore(try DurableVariant.disk.open(at: place.appendingPathComponent("store").path, initial: .initial))
+        let counted = CountedStore(
+            try DurableVariant.disk.open(at: place.appendingPathComponent("store").path, initial: .initial))
         let send = createAppCore(store: counted.store, random: .seeded(1), clock: .fixed(noon)) { _ in }
         for title in ["buy milk", "call mum", "file taxes"] { send(.todo(.add(draft: TodoDraft(title: title)))) }
         let id = try #require(try counted.store.state().todos.items.all().last?.id)

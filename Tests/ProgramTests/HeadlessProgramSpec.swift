@@ -132,7 +132,8 @@ struct HeadlessProgramSpec {
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
         #expect(
-            run.stderr.hasPrefix("Error: there is no feature \"tarot\"; the features are coin, eightBall, dice, todo, deck"))
+            run.stderr.hasPrefix(
+                "Error: there is no feature \"tarot\"; the features are coin, eightBall, dice, todo, deck"))
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 }

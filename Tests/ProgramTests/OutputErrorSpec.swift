@@ -11,9 +11,12 @@ import Testing
 struct OutputErrorSpec {
     static let devFull = URL(fileURLWithPath: "/dev/full")
 
-    @Test(.slow, arguments: [
-        ["todo", "list", "--json"], ["todo", "list"], ["todo", "export"], ["todo", "export", "--format", "todotxt"],
-    ])
+    @Test(
+        .slow,
+        arguments: [
+            ["todo", "list", "--json"], ["todo", "list"], ["todo", "export"],
+            ["todo", "export", "--format", "todotxt"],
+        ])
     func aTodoCommandWritingToAFullDeviceExits74(_ command: [String]) throws {
         let place = try TodoPlace("disk")
         defer { place.remove() }

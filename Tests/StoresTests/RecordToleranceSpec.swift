@@ -40,7 +40,8 @@ struct RecordToleranceSpec {
 
     @Test func aKeyedRecordALaterVersionWroteReadsWithoutTheFieldsItAdded() throws {
         let later = Later(name: "coin", count: 2, colour: "red", sides: 2)
-        #expect(try BinaryDecoder.decode(First.self, from: BinaryEncoder.encode(later)) == First(name: "coin", count: 2))
+        #expect(
+            try BinaryDecoder.decode(First.self, from: BinaryEncoder.encode(later)) == First(name: "coin", count: 2))
     }
 
     /// A list of fields, as a to-do or a kept change is stored.

@@ -34,7 +34,8 @@ struct TodoCodingSpec {
 
     @Test func aDraftIsItsTitleAndItsChangesInOrder() throws {
         let draft = TodoDraft(title: "buy milk", [.tags(["home"]), .addTag("shop"), .addTag("cheap")])
-        #expect(try json(draft) == #"{"changes":[{"tags":["home"]},{"addTag":"shop"},{"addTag":"cheap"}],"title":"buy milk"}"#)
+        let expected = #"{"changes":[{"tags":["home"]},{"addTag":"shop"},{"addTag":"cheap"}],"title":"buy milk"}"#
+        #expect(try json(draft) == expected)
         #expect(try read(TodoDraft.self, try json(draft)) == draft)
     }
 
