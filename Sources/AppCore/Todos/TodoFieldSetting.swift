@@ -132,19 +132,28 @@ extension TodoItem.Change: Codable {
 
     /// The change `key` names in `container`, its value under it.
     init(named key: NamedKey, in container: KeyedDecodingContainer<NamedKey>) throws {
-        // The first form held each change's value under "_0".
-        let wrapped = try? container.nestedContainer(keyedBy: NamedKey.self, forKey: key)
-        func value<Value: Decodable>(_ type: Value.Type) throws -> Value {
-            if let wrapped, wrapped.allKeys.map(\.stringValue) == ["_0"] {
-                return try wrapped.decode(type, forKey: NamedKey("_0"))
+        func value<Value: Decodable>(_ type: Value.Type, none: Value? = nil) throws -> Value {
+            do {
+                return try container.decode(type, forKey: key)
+            } catch let direct {
+                // The first form held the value under "_0", and none as nothing: `{"due": {}}`.
+                guard let wrapped = try? container.nestedContainer(keyedBy: NamedKey.self, forKey: key) else {
+                    throw direct
+                }
+                let keys = wrapped.allKeys.map(\.stringValue)
+                if keys == ["_0"] { return try wrapped.decode(type, forKey: NamedKey("_0")) }
+                if keys.isEmpty, let none { return none }
+                throw direct
             }
-            return try container.decode(type, forKey: key)
+        }
+        func setting<Value: TodoFieldValue>(_ type: Value.Type) throws -> any TodoFieldValue {
+            try value(type, none: Value.missing.flatMap { $0.isNone ? $0 : nil })
         }
         switch key.stringValue {
         case "addTag": self = .addTag(try value(String.self))
         case "removeTag": self = .removeTag(try value(String.self))
         default:
-            guard let setting = try FieldSetting(name: key.stringValue, reading: { try value($0) }) else {
+            guard let setting = try FieldSetting(name: key.stringValue, reading: { try setting($0) }) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: container, debugDescription: "\"\(key.stringValue)\" is no field a change sets")
             }

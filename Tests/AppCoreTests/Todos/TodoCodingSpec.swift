@@ -25,6 +25,16 @@ struct TodoCodingSpec {
     @Test func aChangeAsRecordingsMadeBeforeKeptItReadsTheSame() throws {
         #expect(try read(TodoItem.Change.self, #"{"priority":{"_0":"high"}}"#) == .priority(.high))
         #expect(try read(TodoItem.Change.self, #"{"removeTag":{"_0":"shop"}}"#) == .removeTag("shop"))
+        // None was nothing at all then.
+        #expect(try read(TodoItem.Change.self, #"{"due":{}}"#) == .due(nil))
+        #expect(try read(TodoItem.Change.self, #"{"completed":{}}"#) == .completed(nil))
+        #expect(throws: DecodingError.self) { try read(TodoItem.Change.self, #"{"title":{}}"#) }
+    }
+
+    @Test func aValueThatLooksLikeTheFirstFormIsReadAsItIs() throws {
+        let extras = try read(TodoItem.Change.self, #"{"extras":{"_0":"v"}}"#)
+        let item = try TodoItem(id: TodoID("0123456789"), title: "buy milk", created: Date(milliseconds: 0))
+        #expect(try item.alter(extras).extras == ["_0": "v"])
     }
 
     @Test func aChangeOfAFieldNoChangeSetsIsRefused() {
