@@ -29,14 +29,21 @@ public struct TodoDraft: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: NamedKey.self)
         title = try container.decode(String.self, forKey: NamedKey("title"))
-        if let changes = try container.decodeIfPresent([TodoItem.Change].self, forKey: NamedKey("changes")) {
-            self.changes = changes
+        let others = container.allKeys.filter { $0.stringValue != "title" }
+        if container.contains(NamedKey("changes")) {
+            guard others.count == 1 else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a draft gives its changes as \"changes\" or beside its title, not both"))
+            }
+            changes = try container.decode([TodoItem.Change].self, forKey: NamedKey("changes"))
             return
         }
         // Each change beside the title: one field, or tag, a key, so their order is the keys'; a
         // draft written before drafts kept changes holds every field, those not asked for as they
         // start, which set nothing.
-        changes = try container.allKeys.filter { $0.stringValue != "title" }.sorted { $0.stringValue < $1.stringValue }
+        changes = try others.sorted { $0.stringValue < $1.stringValue }
             .compactMap { key in
                 let change = try TodoItem.Change(named: key, in: container)
                 if case .set(let setting) = change, setting.isUnset { return nil }

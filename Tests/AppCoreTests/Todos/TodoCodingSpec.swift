@@ -49,6 +49,14 @@ struct TodoCodingSpec {
         #expect(try read(TodoDraft.self, try json(draft)) == draft)
     }
 
+    @Test func aDraftThatGivesItsChangesBothWaysOrChangesThatAreNoListIsRefused() {
+        #expect(throws: DecodingError.self) {
+            try read(TodoDraft.self, #"{"title":"buy milk","changes":[],"due":"2026-12-01"}"#)
+        }
+        #expect(throws: DecodingError.self) { try read(TodoDraft.self, #"{"title":"buy milk","changes":null}"#) }
+        #expect(throws: DecodingError.self) { try read(TodoDraft.self, #"{"title":"buy milk","changes":{}}"#) }
+    }
+
     @Test func aDraftWrittenByHandMayGiveEachChangeBesideTheTitle() throws {
         let draft = try read(TodoDraft.self, #"{"title":"buy milk","due":"2026-12-01","addTag":"shop"}"#)
         #expect(draft == TodoDraft(title: "buy milk", [.addTag("shop"), .due(Day(iso: "2026-12-01"))]))
