@@ -9,16 +9,12 @@ public struct FieldSetting: Equatable, Sendable, CustomStringConvertible {
     public let name: String
     let value: any TodoFieldValue
 
-    init<Value: TodoFieldValue>(_ property: WritableKeyPath<TodoItem, Value>, _ value: Value) {
-        var naming = FieldNaming(property: property)
-        TodoItem.fields(&naming)
-        guard let name = naming.name else { preconditionFailure("\(property) is not a field TodoItem.fields declares") }
-        (self.name, self.value) = (name, value)
-    }
-
     /// The field `name` set to `value`: for the changes a command makes most, which name their
     /// field as `TodoItem.fields` does (a specification holds each to it).
-    init(name: String, _ value: some TodoFieldValue) {
+    init<Value: TodoFieldValue>(name: String, _ value: Value) {
+        assert(
+            TodoItem.settableFields[name].map(ObjectIdentifier.init) == ObjectIdentifier(Value.self),
+            "\(name) is no field of \(Value.self) that a change sets")
         (self.name, self.value) = (name, value)
     }
 
@@ -69,19 +65,6 @@ extension TodoItem {
         TodoItem.fields(&listing)
         return listing.types
     }()
-}
-
-/// The name of the field kept in `property`.
-private struct FieldNaming<Wanted: TodoFieldValue>: TodoFieldRegistry {
-    let property: WritableKeyPath<TodoItem, Wanted>
-    var name: String?
-
-    mutating func field<Value: TodoFieldValue>(
-        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
-        checked: (Value) throws(TodoFailure) -> Value
-    ) {
-        if !fixed, property == self.property as AnyKeyPath { self.name = name }
-    }
 }
 
 private struct SettableFields: TodoFieldRegistry {

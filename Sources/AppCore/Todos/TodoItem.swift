@@ -15,8 +15,8 @@ import Stores
 /// it is shown; nothing else.
 public struct TodoItem: Equatable, Sendable, Identifiable {
     public enum Change: Equatable, Sendable {
-        /// A field set to a value: any field but the id and the moment it was made (see `set(_:_:)`,
-        /// and `title(_:)` and its kind, which read as the changes a command makes).
+        /// A field set to a value: any field but the id and the moment it was made (made by
+        /// `title(_:)` and its kind, which read as the changes a command makes).
         case set(FieldSetting)
         /// A tag added to those it has, or taken off.
         case addTag(String)
@@ -124,12 +124,6 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
 }
 
 extension TodoItem.Change {
-    /// `property` set to `value`, checked as any value of that field is.
-    public static func set<Value: TodoFieldValue>(_ property: WritableKeyPath<TodoItem, Value>, _ value: Value) -> Self
-    {
-        .set(FieldSetting(property, value))
-    }
-
     public static func title(_ title: String) -> Self { .set(FieldSetting(name: "title", title)) }
     public static func notes(_ notes: String) -> Self { .set(FieldSetting(name: "notes", notes)) }
     public static func due(_ due: Day?) -> Self { .set(FieldSetting(name: "due", due)) }
