@@ -51,6 +51,7 @@ private func makeItems(
         taken.insert(id)
         var item = todo.item
         (item.id, item.created) = (id, todo.created ?? now)
+        if todo.doneWhenMade { item.completed = item.created }
         do {
             items.append(try item.checked())
         } catch {

@@ -405,6 +405,22 @@ struct TodoFeatureSpec {
         #expect(line == 2)
     }
 
+    /// A record another program wrote may leave out when a to-do was made, which the import then
+    /// gives it, and when it was done, which is then when it was made; a moment it gives is kept,
+    /// the first of 1970 too.
+    @Test func aJSONRecordThatLeavesOutItsMomentsTakesTheImportsAndIsDoneWhenItWasMade() throws {
+        let json = #"""
+            [{"title": "a", "completed": true},
+             {"title": "b", "created": "1970-01-01T00:00:00.000Z"},
+             {"title": "c", "created": "2026-01-02T03:04:05.000Z", "completed": true}]
+            """#
+        guard case .imported(let items, _) = core.todo(.importItems(text: json, format: .json)) else {
+            throw TodoTestError.unexpected(core.received().last)
+        }
+        #expect(items.map(\.created) == [noon, Date(milliseconds: 0), Date(milliseconds: 1_767_323_045_000)])
+        #expect(items.map(\.completed) == [noon, nil, Date(milliseconds: 1_767_323_045_000)])
+    }
+
     @Test func aJSONRoundTripGivesBackExactlyTheSameItems() throws {
         try core.add("buy milk", due: Day(iso: "2026-12-01"), tags: ["errands"])
         try core.add("call mum")

@@ -13,6 +13,8 @@ struct ImportedTodo {
     var item = TodoItem(unchecked: TodoID(""), created: Date(milliseconds: 0))
     var id: String?
     var created: Date?
+    /// Done, the file says, but not when: done when it was made.
+    var doneWhenMade = false
 
     init(line: Int) {
         self.line = line

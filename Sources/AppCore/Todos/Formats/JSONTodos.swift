@@ -10,12 +10,10 @@ import Essentials
 enum JSONTodos {
     static func read(_ text: String) throws(TodoFailure) -> [ImportedTodo] {
         do {
-            let records = try ValueCoding.makeDecoder().decode([TodoRecord].self, from: Data(text.utf8))
+            let records = try ValueCoding.makeDecoder().decode([ReadRecord].self, from: Data(text.utf8))
             return records.enumerated().map { index, record in
-                var todo = ImportedTodo(line: index + 1)
-                todo.item = record.item
-                todo.id = record.item.id.value.isEmpty ? nil : record.item.id.value
-                todo.created = record.item.created == Date(milliseconds: 0) ? nil : record.item.created
+                var todo = record.todo
+                todo.line = index + 1
                 return todo
             }
         } catch {
@@ -30,5 +28,21 @@ enum JSONTodos {
         } catch {
             throw .notStored(reason: "\(error)")
         }
+    }
+}
+
+/// A `TodoRecord` as another program may write it: any field but the title may be lacking, the id
+/// and the moment it was made too, which the import gives it; a record that says it is done
+/// without saying when was done when it was made.
+private struct ReadRecord: Decodable {
+    var todo = ImportedTodo(line: 0)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: NamedKey.self)
+        todo.item = try TodoItem.decoded(from: container, optional: ["id", "created"], renamed: TodoRecord.renamed)
+        todo.id = try container.decodeIfPresent(String.self, forKey: NamedKey("id"))
+        todo.created = try container.decodeIfPresent(Date.self, forKey: NamedKey("created"))
+        let done = try container.decodeIfPresent(Bool.self, forKey: NamedKey("completed"))
+        todo.doneWhenMade = todo.item.completed == nil && done == true
     }
 }
