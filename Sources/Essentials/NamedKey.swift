@@ -13,4 +13,7 @@ public struct NamedKey: CodingKey, Sendable {
     }
 
     public init?(intValue: Int) { nil }
+
+    /// The name alone, as an error that names the key says it: `title`.
+    public var description: String { stringValue }
 }

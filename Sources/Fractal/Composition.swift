@@ -173,6 +173,8 @@ public struct RegisteredName: CodingKey, Sendable {
     public init(_ name: String) { stringValue = name }
     public init(stringValue: String) { self.stringValue = stringValue }
     public init?(intValue: Int) { nil }
+    /// The name alone, as an error that names the key says it: `coin`.
+    public var description: String { stringValue }
 }
 
 extension Composition {
