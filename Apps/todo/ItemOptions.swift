@@ -20,7 +20,12 @@ struct ItemOptions: ParsableArguments {
     @Option(name: .customLong("tag"), help: "A tag, one word; repeat for more.")
     var tags: [String] = []
 
-    @Option(name: .customLong("context"), help: "A context (todo.txt's @context), one word; repeat for more.")
+    @Option(
+        name: .customLong("context"),
+        help: """
+            A context (todo.txt's @context), one word; repeat for more. With edit or fork, they replace \
+            its contexts.
+            """)
     var contexts: [String] = []
 
     @Option(help: "Notes: anything more to say.")
