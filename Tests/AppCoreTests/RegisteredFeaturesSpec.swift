@@ -35,8 +35,11 @@ struct RegisteredFeaturesSpec {
         let slices = Mirror(reflecting: AppState()).children.compactMap { $0.label?.dropFirst() }.map(String.init)
         let json = try ValueCoding.makeEncoder().encode(AppState())
         let stored = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
-        #expect(Set(stored.keys) == Set(slices), "every slice is stored under a registered name")
-        #expect(Set(Routes<AppState>().names).count == Self.samples.count, "no two features share a name")
+        let routes = Routes<AppState>().all
+        #expect(slices.count == routes.count, "every slice is a registered feature's")
+        #expect(Set(stored.keys) == Set(routes.map(\.stored)), "every slice is stored under its registered name")
+        #expect(Set(routes.map(\.stored)).count == routes.count, "no two slices share a stored name")
+        #expect(Set(routes.map(\.name)).count == routes.count, "no two features share a name")
     }
 
     @Test func everyCommandAndAnswerComesBackFromJSONTheSame() throws {
