@@ -70,8 +70,8 @@ public struct AppEnvironment: Sendable {
 }
 
 /// A command to any feature, named: `{"coin": {"flip": {"count": 3}}}`. Programs send their own
-/// feature's commands by type (`Core.send(_:to:answers:)`); scenarios, recordings and other
-/// readers of commands as data send these.
+/// feature's commands by type (`Core.connect(_:answers:)`, `Session.send(_:to:)`); scenarios,
+/// recordings and other readers of commands as data send these.
 public typealias Command = AnyCommand<AppState>
 
 /// An answer from any feature, named as a command is.

@@ -5,8 +5,8 @@ import Stores
 //
 // A use case reads the store once, works out its change and its answer from what it read, and
 // keeps the change: the store applies it to its latest state, under its lock, so a change made
-// meanwhile by another program is not lost, and what the answer shows of the to-dos it touched is
-// what the change made of them.
+// meanwhile by another program is not lost. The answer shows the to-dos as the change made them
+// from what was read; another program's change to the same to-do in between is kept, not shown.
 
 /// The to-dos as the store has them now; a part that cannot be read is the failure that says so.
 func read(_ store: Store<TodoState>) throws(TodoFailure) -> TodoState {

@@ -16,7 +16,9 @@ import Stores
 /// An item's fields are those `TodoItem.fields` declares, in the order of their positions. A record
 /// an earlier version wrote ends before the fields added since, which take what they hold before
 /// they are set; a record a later version wrote goes on with fields this version does not know,
-/// which the item keeps as they came and a store writes back after the others.
+/// which the item keeps as they came and a store writes back after the others. (Read through
+/// `Codable`, as the first format's JSON and a recording's starting state are, a record keeps the
+/// fields this version knows alone.)
 struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
     let item: TodoItem
 
