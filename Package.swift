@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "EssentialsTests", dependencies: ["Essentials"]),
         .testTarget(name: "StoresTests", dependencies: ["Stores", "StoreTestSupport", "store-exerciser"]),
         // Test-only: a state for durable-store tests, a program that writes it from another process,
-        // and the trait that marks a slow test.
+        // and which tests run (`TestLane`).
         .target(name: "StoreTestSupport", dependencies: ["Fractal", "Stores"], path: "Tests/StoreTestSupport"),
         .executableTarget(name: "store-exerciser", dependencies: ["StoreTestSupport"], path: "Tests/StoreExerciser"),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StoreTestSupport"]),
