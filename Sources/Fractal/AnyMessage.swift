@@ -13,7 +13,7 @@ public struct Named<Whole: Composition, Kind: MessageKind>: Codable, Equatable, 
     public var feature: String { route.name }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: RegisteredName.self)
+        let container = try decoder.container(keyedBy: NamedKey.self)
         guard let key = container.allKeys.first, container.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "\(Kind.what) names exactly one feature"))
@@ -30,7 +30,7 @@ public struct Named<Whole: Composition, Kind: MessageKind>: Codable, Equatable, 
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: RegisteredName.self)
+        var container = encoder.container(keyedBy: NamedKey.self)
         try route.code(Kind.self, message, in: &container)
     }
 
@@ -87,8 +87,8 @@ public protocol MessageKind: Sendable {
 /// What a feature's command or answer is.
 public typealias FeatureMessage = Codable & Equatable & Sendable
 
-public typealias Decoded = KeyedDecodingContainer<RegisteredName>
-public typealias Encoded = KeyedEncodingContainer<RegisteredName>
+public typealias Decoded = KeyedDecodingContainer<NamedKey>
+public typealias Encoded = KeyedEncodingContainer<NamedKey>
 
 /// A feature's commands.
 public enum Commands: MessageKind {
@@ -109,7 +109,7 @@ public enum Answers: MessageKind {
 // Coding and comparing a message of a kind, the same for both kinds, by its feature's type.
 extension MessageKind {
     /// The message of `Owner`, of this kind, coded under `key`.
-    static func message<Owner: Feature>(of owner: Owner.Type, under key: RegisteredName, in container: Decoded)
+    static func message<Owner: Feature>(of owner: Owner.Type, under key: NamedKey, in container: Decoded)
         throws -> any Sendable
     {
         try decoded(messageType(of: owner), under: key, in: container)
@@ -118,7 +118,7 @@ extension MessageKind {
     /// Codes `message`, of `Owner` and of this kind, under `key`; a message of another type is an
     /// error, not a null.
     static func code<Owner: Feature>(
-        _ message: any Sendable, of owner: Owner.Type, under key: RegisteredName, in container: inout Encoded
+        _ message: any Sendable, of owner: Owner.Type, under key: NamedKey, in container: inout Encoded
     ) throws {
         try encode(message, as: messageType(of: owner), under: key, in: &container)
     }
@@ -129,13 +129,13 @@ extension MessageKind {
     }
 
     private static func decoded<Message: FeatureMessage>(
-        _ type: Message.Type, under key: RegisteredName, in container: Decoded
+        _ type: Message.Type, under key: NamedKey, in container: Decoded
     ) throws -> any Sendable {
         try container.decode(type, forKey: key)
     }
 
     private static func encode<Message: FeatureMessage>(
-        _ message: any Sendable, as type: Message.Type, under key: RegisteredName, in container: inout Encoded
+        _ message: any Sendable, as type: Message.Type, under key: NamedKey, in container: inout Encoded
     ) throws {
         guard let message = message as? Message else {
             throw EncodingError.invalidValue(

@@ -165,24 +165,12 @@ struct Replaying: SliceTaking {
 
 // MARK: The state's coding: each slice under its stored name
 
-/// A name a slice or a feature goes by, as a coding key.
-public struct RegisteredName: CodingKey, Sendable {
-    public let stringValue: String
-    public var intValue: Int? { nil }
-
-    public init(_ name: String) { stringValue = name }
-    public init(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) { nil }
-    /// The name alone, as an error that names the key says it: `coin`.
-    public var description: String { stringValue }
-}
-
 extension Composition {
     /// Each slice under its stored name. A slice the stored state lacks (written before its
     /// feature existed) starts fresh; a name no feature registers was written by a newer version
     /// of the program, and is refused rather than dropped at the next write.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: RegisteredName.self)
+        let container = try decoder.container(keyedBy: NamedKey.self)
         var reading = SlicesReading<Self>(container: container)
         Self.register(&reading)
         if let failure = reading.failure { throw failure }
@@ -196,14 +184,14 @@ extension Composition {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writing = SlicesWriting(whole: self, container: encoder.container(keyedBy: RegisteredName.self))
+        var writing = SlicesWriting(whole: self, container: encoder.container(keyedBy: NamedKey.self))
         Self.register(&writing)
         if let failure = writing.failure { throw failure }
     }
 }
 
 private struct SlicesReading<Whole: Composition>: FeatureRegistry {
-    let container: KeyedDecodingContainer<RegisteredName>
+    let container: KeyedDecodingContainer<NamedKey>
     var whole = Whole()
     var names: Set<String> = []
     var failure: (any Error)?
@@ -214,7 +202,7 @@ private struct SlicesReading<Whole: Composition>: FeatureRegistry {
         guard failure == nil else { return }
         do {
             whole[keyPath: feature.slice] = try container.decode(
-                Slice<Owner.State>.self, forKey: RegisteredName(feature.stored))
+                Slice<Owner.State>.self, forKey: NamedKey(feature.stored))
         } catch {
             failure = error
         }
@@ -223,14 +211,14 @@ private struct SlicesReading<Whole: Composition>: FeatureRegistry {
 
 private struct SlicesWriting<Whole: Composition>: FeatureRegistry {
     let whole: Whole
-    var container: KeyedEncodingContainer<RegisteredName>
+    var container: KeyedEncodingContainer<NamedKey>
     var failure: (any Error)?
 
     mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
     where Owner.Environment == Whole.Environment {
         guard failure == nil else { return }
         do {
-            try container.encode(whole[keyPath: feature.slice], forKey: RegisteredName(feature.stored))
+            try container.encode(whole[keyPath: feature.slice], forKey: NamedKey(feature.stored))
         } catch {
             failure = error
         }
@@ -243,7 +231,7 @@ extension ComposedChange {
     /// `{"coins": …}`. A store of the first format kept changes as `{"coins": {"_0": …}}`, which
     /// reads too.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: RegisteredName.self)
+        let container = try decoder.container(keyedBy: NamedKey.self)
         guard let key = container.allKeys.first, container.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "a change names exactly one slice"))
@@ -258,24 +246,24 @@ extension ComposedChange {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var writing = ChangeWriting<Whole>(change: self, container: encoder.container(keyedBy: RegisteredName.self))
+        var writing = ChangeWriting<Whole>(change: self, container: encoder.container(keyedBy: NamedKey.self))
         Whole.register(&writing)
         try writing.result?.get()
     }
 }
 
 private struct ChangeReading<Whole: Composition>: FeatureRegistry {
-    let container: KeyedDecodingContainer<RegisteredName>
-    let key: RegisteredName
+    let container: KeyedDecodingContainer<NamedKey>
+    let key: NamedKey
     var result: Result<Whole.Change, any Error>?
 
     mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
     where Owner.Environment == Whole.Environment {
         guard result == nil, feature.stored == key.stringValue else { return }
         result = Result {
-            let wrapped = try? container.nestedContainer(keyedBy: RegisteredName.self, forKey: key)
+            let wrapped = try? container.nestedContainer(keyedBy: NamedKey.self, forKey: key)
             if let wrapped, wrapped.allKeys.map(\.stringValue) == ["_0"] {
-                return feature.embed(try wrapped.decode(Owner.State.Change.self, forKey: RegisteredName("_0")))
+                return feature.embed(try wrapped.decode(Owner.State.Change.self, forKey: NamedKey("_0")))
             }
             return feature.embed(try container.decode(Owner.State.Change.self, forKey: key))
         }
@@ -284,12 +272,12 @@ private struct ChangeReading<Whole: Composition>: FeatureRegistry {
 
 private struct ChangeWriting<Whole: Composition>: FeatureRegistry {
     let change: Whole.Change
-    var container: KeyedEncodingContainer<RegisteredName>
+    var container: KeyedEncodingContainer<NamedKey>
     var result: Result<Void, any Error>?
 
     mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
     where Owner.Environment == Whole.Environment {
         guard result == nil, let part = feature.extract(change) else { return }
-        result = Result { try container.encode(part, forKey: RegisteredName(feature.stored)) }
+        result = Result { try container.encode(part, forKey: NamedKey(feature.stored)) }
     }
 }

@@ -30,7 +30,7 @@ public protocol Route<Whole>: Sendable {
     var feature: ObjectIdentifier { get }
 
     /// The feature's message of `kind`, coded under `key`.
-    func message<Kind: MessageKind>(_ kind: Kind.Type, under key: RegisteredName, in container: Decoded) throws
+    func message<Kind: MessageKind>(_ kind: Kind.Type, under key: NamedKey, in container: Decoded) throws
         -> any Sendable
     /// Codes the feature's `message` of `kind`, under the feature's name.
     func code<Kind: MessageKind>(_ kind: Kind.Type, _ message: any Sendable, in container: inout Encoded) throws
@@ -53,7 +53,7 @@ struct FeatureRoute<Whole: Composition, Owner: Feature>: Route {
     @usableFromInline var feature: ObjectIdentifier { ObjectIdentifier(Owner.self) }
 
     @usableFromInline func message<Kind: MessageKind>(
-        _ kind: Kind.Type, under key: RegisteredName, in container: Decoded
+        _ kind: Kind.Type, under key: NamedKey, in container: Decoded
     ) throws -> any Sendable {
         try Kind.message(of: Owner.self, under: key, in: container)
     }
@@ -63,7 +63,7 @@ struct FeatureRoute<Whole: Composition, Owner: Feature>: Route {
     )
         throws
     {
-        try Kind.code(message, of: Owner.self, under: RegisteredName(name), in: &container)
+        try Kind.code(message, of: Owner.self, under: NamedKey(name), in: &container)
     }
 
     @usableFromInline func same<Kind: MessageKind>(_ kind: Kind.Type, _ one: any Sendable, _ other: any Sendable)

@@ -1,4 +1,3 @@
-import Essentials
 import Fractal
 
 // A list read and written field by field (`decodeFieldList`, `encodeFieldList`), kept as a

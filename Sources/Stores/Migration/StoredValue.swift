@@ -1,4 +1,3 @@
-import Essentials
 import Fractal
 
 /// A stored value read without its type: the shape a migration works on.

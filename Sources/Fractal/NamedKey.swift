@@ -1,5 +1,5 @@
-/// A coding key that is any name: for values whose keys are data (a history's name, a feature's,
-/// a stored value's) rather than a fixed list.
+/// A coding key that is any name: for values whose keys are data (a slice's stored name, a
+/// feature's, a history's, a stored value's, a to-do's field's) rather than a fixed list.
 public struct NamedKey: CodingKey, Sendable {
     public let stringValue: String
     public var intValue: Int? { nil }
