@@ -18,7 +18,7 @@ public struct Named<Whole: Composition, Kind: MessageKind>: Codable, Equatable, 
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "\(Kind.what) names exactly one feature"))
         }
-        let routes = Routes<Whole>()
+        let routes = Routes<Whole>.registered
         guard let route = routes.named(key.stringValue) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container,
@@ -40,7 +40,7 @@ public struct Named<Whole: Composition, Kind: MessageKind>: Codable, Equatable, 
 
     /// A message of `feature`, which `Whole` registers.
     init<Owner: Feature>(_ feature: Owner.Type, message: any Sendable) {
-        guard let route = Routes<Whole>().all.first(where: { $0.feature == ObjectIdentifier(feature) }) else {
+        guard let route = Routes<Whole>.registered.all.first(where: { $0.feature == ObjectIdentifier(feature) }) else {
             preconditionFailure("\(Owner.self) is not a feature of \(Whole.self)")
         }
         self.init(route: route, message: message)

@@ -9,8 +9,6 @@
 public struct Core<Whole: Composition>: Sendable where Whole.Environment: Sendable {
     /// How to build each feature, by its type: each made where the composition is known (see `init`).
     @usableFromInline let builders: [ObjectIdentifier: any Sendable]
-    /// The features, by name.
-    public let routes: Routes<Whole>
 
     /// The core of `store`, its features built with `environment`. Inlinable, so that where the
     /// composition is known each feature's builder is made with closures of concrete types: a
@@ -20,7 +18,6 @@ public struct Core<Whole: Composition>: Sendable where Whole.Environment: Sendab
         var building = BuilderMaking(store: store, environment: environment)
         Whole.register(&building)
         builders = building.builders
-        routes = Routes()
     }
 
     /// `feature`, built on its slice of the store, answering to `answers`: its input, to keep and

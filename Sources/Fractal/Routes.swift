@@ -4,10 +4,21 @@ public struct Routes<Whole: Composition>: Sendable {
     /// Every feature, in the order registered.
     public let all: [any Route<Whole>]
 
-    public init() {
+    private init() {
         var listing = RouteListing<Whole>()
         Whole.register(&listing)
         all = listing.routes
+    }
+
+    /// The routes of `Whole`, listed the first time they are asked for and kept: a scenario or a
+    /// recording reads a named message a line, which would otherwise walk the registration each.
+    public static var registered: Routes<Whole> {
+        listed.withLock { listed in
+            if let routes = listed[ObjectIdentifier(Whole.self)] as? Routes<Whole> { return routes }
+            let routes = Routes<Whole>()
+            listed[ObjectIdentifier(Whole.self)] = routes
+            return routes
+        }
     }
 
     /// The feature whose messages go by `name`.
@@ -18,6 +29,9 @@ public struct Routes<Whole: Composition>: Sendable {
     /// The names, for an error that lists them.
     public var names: [String] { all.map(\.name) }
 }
+
+/// The routes listed so far, by composition.
+private let listed = Locked<[ObjectIdentifier: any Sendable]>([:])
 
 /// One feature of a composition, its types erased: its names and the coding of its messages.
 public protocol Route<Whole>: Sendable {

@@ -20,7 +20,7 @@ public enum SampleScenarios {
     public static var nowText: String { ValueCoding.format(now) }
 
     /// The features' names, in the order registered.
-    public static var featureNames: [String] { Routes<AppState>().names }
+    public static var featureNames: [String] { Routes<AppState>.registered.names }
 
     /// A name that no registered feature has.
     public struct UnknownFeature: Error, CustomStringConvertible {
@@ -33,7 +33,7 @@ public enum SampleScenarios {
 
     /// The scenarios of the features named, in the order registered; of every feature if none is.
     public static func text(of features: [String] = []) throws(UnknownFeature) -> String {
-        let routes = Routes<AppState>()
+        let routes = Routes<AppState>.registered
         if let unknown = features.first(where: { routes.named($0) == nil }) {
             throw UnknownFeature(name: unknown, names: routes.names)
         }

@@ -35,7 +35,7 @@ struct RegisteredFeaturesSpec {
         let slices = Mirror(reflecting: AppState()).children.compactMap { $0.label?.dropFirst() }.map(String.init)
         let json = try ValueCoding.makeEncoder().encode(AppState())
         let stored = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
-        let routes = Routes<AppState>().all
+        let routes = Routes<AppState>.registered.all
         #expect(slices.count == routes.count, "every slice is a registered feature's")
         #expect(Set(stored.keys) == Set(routes.map(\.stored)), "every slice is stored under its registered name")
         #expect(Set(routes.map(\.stored)).count == routes.count, "no two slices share a stored name")

@@ -15,7 +15,7 @@ struct StoreAccessSpec {
         defer { try? FileManager.default.removeItem(at: place) }
         let counted = CountedStore(try variant.open(at: place.appendingPathComponent("store").path, initial: .initial))
         let send = createAppCore(store: counted.store, random: .seeded(1), clock: .fixed(noon)) { _ in }
-        for route in Routes<AppState>().all {
+        for route in Routes<AppState>.registered.all {
             for command in route.sampleCommands {
                 counted.reset()
                 send(command)
