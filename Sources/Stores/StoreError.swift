@@ -11,6 +11,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case failed(path: String, operation: String, reason: String)
     /// A record larger than the store reads back was refused before anything was written.
     case tooLarge(path: String, bytes: Int, limit: Int)
+    /// The path names another file than the one the change was kept in: the store was replaced
+    /// (moved, restored from a copy) while the program wrote. `keptIn` is where that file is now,
+    /// if the system can say.
+    case replaced(path: String, keptIn: String?)
 
     public var description: String {
         switch self {
@@ -24,6 +28,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let path, let bytes, let limit):
             "the store at \(path) would have to keep a record of \(bytes) bytes, more than the \(limit) it reads "
                 + "back, so nothing was written"
+        case .replaced(let path, let keptIn):
+            "the store at \(path) was replaced by another file while this program wrote, so the change is not in "
+                + "the store \(path) names now: it was kept in the file that was there before, "
+                + (keptIn.map { "now at \($0)" } ?? "which is gone")
         }
     }
 }
@@ -34,7 +42,7 @@ extension StoreError {
         switch self {
         case .unreadable(_, let reason): reason
         case .failed(_, let operation, let reason): "could not \(operation) it: \(reason)"
-        case .newerFormat, .tooLarge: description
+        case .newerFormat, .tooLarge, .replaced: description
         }
     }
 

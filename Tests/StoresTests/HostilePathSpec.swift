@@ -55,7 +55,7 @@ struct HostilePathSpec {
         try variant.open(at: path, initial: Ledger()).change(.append("milk"))
         let gone = try ChildProcess.run(exerciser: ["usage"])  // a process that has ended
         let dead = "store.new-\(gone.status == 64 ? gone.processIdentifier : 0)"
-        let leftovers = [dead, dead + "-wal", dead + "-journal"]
+        let leftovers = [dead, dead + "-wal", dead + "-journal", dead + "-k3x9a0b1c2d4", dead + "-k3x9a0b1c2d4-shm"]
         let others = ["store.new-\(getpid())", "store.newer", "store.new-12x"]
         for name in leftovers + others { try Data("x".utf8).write(to: folder.url.appendingPathComponent(name)) }
 

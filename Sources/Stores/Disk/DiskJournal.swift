@@ -22,6 +22,7 @@ final class DiskJournal<State: StoredState>: Journal {
     private let lockDescriptor: Int32
     private let initial: State
     private let warn: StoreWarning
+    private let patience: LockPatience
     /// How the records of the file as last loaded are written.
     private var coding = RecordCoding.binary
     /// The state's migrations that the file as last loaded has not had.
@@ -42,14 +43,20 @@ final class DiskJournal<State: StoredState>: Journal {
     private var removedLeftovers = false
 
     /// Opens the journal at `path`, creating it with `initial` when no file is there.
-    init(path: String, initial: State, warn: @escaping StoreWarning) throws {
+    /// A `path` that is a link is the file it leads to (`POSIXFile.resolvingLink`).
+    init(path: String, initial: State, warn: @escaping StoreWarning, patience: LockPatience) throws {
+        let path = try POSIXFile.resolvingLink(path)
         self.path = path
         self.initial = initial
         self.warn = warn
+        self.patience = patience
         lockPath = path + ".lock"
-        _ = try POSIXFile.isFile(path)
+        let exists = try POSIXFile.isFile(path)
+        try POSIXFile.refuseLink(lockPath)
         _ = try POSIXFile.isFile(lockPath)
-        lockDescriptor = try POSIXFile.openForUpdate(lockPath, O_CREAT).descriptor
+        // Whoever may read the store may take its lock, and no one else.
+        let mode = exists ? try POSIXFile.permissions(path) : POSIXFile.privateMode
+        lockDescriptor = try POSIXFile.openForUpdate(lockPath, O_CREAT, mode: mode).descriptor
         do {
             try exclusively {
                 if try !POSIXFile.isFile(path) { try writeSnapshotFile(initial) }
@@ -66,13 +73,13 @@ final class DiskJournal<State: StoredState>: Journal {
     }
 
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
-        try POSIXFile.lock(lockDescriptor, exclusive: true, path: lockPath)
+        try POSIXFile.lock(lockDescriptor, exclusive: true, path: lockPath, patience: patience, warn: warn)
         defer { POSIXFile.unlock(lockDescriptor) }
         return try body()
     }
 
     func shared<Result>(_ body: () throws -> Result) throws -> Result {
-        try POSIXFile.lock(lockDescriptor, exclusive: false, path: lockPath)
+        try POSIXFile.lock(lockDescriptor, exclusive: false, path: lockPath, patience: patience, warn: warn)
         defer { POSIXFile.unlock(lockDescriptor) }
         return try body()
     }
@@ -160,6 +167,15 @@ final class DiskJournal<State: StoredState>: Journal {
         try POSIXFile.sync(file, path: path)
         offset += record.count
         changeBytes += record.count
+        try checkStillNamed()
+    }
+
+    /// Refuses to acknowledge a change kept in a file the path no longer names: one put in its
+    /// place meanwhile (a copy restored with `mv`) does not hold it. Writers of the store replace
+    /// it only under the lock, so whoever did was not one.
+    private func checkStillNamed() throws {
+        guard try POSIXFile.status(path)?.identity != identity else { return }
+        throw StoreError.replaced(path: path, keptIn: POSIXFile.currentName(of: file))
     }
 
     var isCompactionDue: Bool {
@@ -186,12 +202,12 @@ final class DiskJournal<State: StoredState>: Journal {
 
     /// Writes a new file holding only `state`, then puts it in place of the old one in one step.
     private func writeSnapshotFile(_ state: State) throws {
-        let temporary = "\(path).new-\(getpid())"
+        let temporary = POSIXFile.unguessableName(beside: path)
         let contents =
             try DiskFormat.header(schema: State.migrations.count)
             + DiskFormat.record(
                 .sealedSnapshot, payload: try RecordLimit.checked(RecordCoding.binary.encode(state), path: path))
-        try POSIXFile.create(temporary, holding: contents)
+        try POSIXFile.create(temporary, holding: contents, mode: try sharedMode())
         do {
             try POSIXFile.rename(temporary, to: path)
         } catch {
@@ -215,8 +231,15 @@ final class DiskJournal<State: StoredState>: Journal {
     /// Copies a damaged record beside the file before a writer drops it from the file.
     private func setAside(_ damaged: Range<Int>) throws {
         let bytes = try POSIXFile.read(file, from: damaged.lowerBound, to: damaged.upperBound, path: path)
-        try POSIXFile.create(asidePath(damaged), holding: bytes)
+        try POSIXFile.remove(asidePath(damaged))  // a copy made before, or a link: never written through
+        try POSIXFile.create(asidePath(damaged), holding: bytes, mode: try sharedMode())
         warn("a damaged change was cut from \(path); its bytes are in \(asidePath(damaged))")
+    }
+
+    /// Who may read a file the store makes: whoever may read the store (a group sharing it, say),
+    /// and its owner alone for a new store.
+    private func sharedMode() throws -> mode_t {
+        try POSIXFile.status(path) == nil ? POSIXFile.privateMode : POSIXFile.permissions(path)
     }
 
     private func asidePath(_ damaged: Range<Int>) -> String {

@@ -10,7 +10,8 @@ import Fractal
 /// The few system calls the disk store makes, each turning a failure into a `StoreError` that
 /// names the file and the operation.
 enum POSIXFile {
-    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> Int32 {
+    /// Opens the file; one it creates is private (`privateMode`) unless `mode` says otherwise.
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = privateMode) throws -> Int32 {
         let descriptor = path.withCString { systemOpen($0, flags | O_CLOEXEC, mode) }
         guard descriptor >= 0 else { throw failure(path, "open") }
         return descriptor
@@ -18,11 +19,14 @@ enum POSIXFile {
 
     /// Opens the file for reading and writing or, where it may not be written (a read-only
     /// folder or disk), for reading alone: a store that cannot be written can still be read.
-    static func openForUpdate(_ path: String, _ flags: Int32 = 0) throws -> (descriptor: Int32, writable: Bool) {
+    /// A link at the path is refused (`ELOOP`): the store's own paths are never links.
+    static func openForUpdate(_ path: String, _ flags: Int32 = 0, mode: mode_t = privateMode) throws -> (
+        descriptor: Int32, writable: Bool
+    ) {
         do {
-            return (try open(path, O_RDWR | O_NONBLOCK | flags), true)
+            return (try open(path, O_RDWR | O_NONBLOCK | O_NOFOLLOW | flags, mode: mode), true)
         } catch let error where errno == EROFS || errno == EACCES {
-            guard let descriptor = try? open(path, O_RDONLY | O_NONBLOCK) else { throw error }
+            guard let descriptor = try? open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW) else { throw error }
             return (descriptor, false)
         }
     }
@@ -31,9 +35,16 @@ enum POSIXFile {
         _ = systemClose(descriptor)
     }
 
-    static func lock(_ descriptor: Int32, exclusive: Bool, path: String) throws {
-        while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-            guard errno == EINTR else { throw failure(path, "lock") }
+    /// Takes the lock, waiting for another program to let go of it as long as `patience` says.
+    static func lock(
+        _ descriptor: Int32, exclusive: Bool, path: String, patience: LockPatience, warn: StoreWarning
+    ) throws {
+        try patience.wait(for: path, warn: warn) {
+            while flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
+                if errno == EWOULDBLOCK { return false }
+                guard errno == EINTR else { throw failure(path, "lock") }
+            }
+            return true
         }
     }
 
@@ -131,8 +142,19 @@ enum POSIXFile {
     }
 
     /// Writes a new file at `path` holding `bytes` and syncs it; on failure no file is left.
-    static func create(_ path: String, holding bytes: [UInt8]) throws {
-        let descriptor = try open(path, O_WRONLY | O_CREAT | O_TRUNC)
+    ///
+    /// The file is made anew (`O_EXCL`, `O_NOFOLLOW`): whatever is at the path already, a link
+    /// another user planted in a folder others may write, say, is never written through; the
+    /// file is refused instead.
+    static func create(_ path: String, holding bytes: [UInt8], mode: mode_t = privateMode) throws {
+        let descriptor = try open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode)
+        // The mode asked for, whatever the umask: a store shared by a group stays shared.
+        guard fchmod(descriptor, mode) == 0 else {
+            let error = failure(path, "create")
+            close(descriptor)
+            try? remove(path)
+            throw error
+        }
         do {
             defer { close(descriptor) }
             try write(descriptor, bytes, at: 0, path: path)
@@ -150,6 +172,83 @@ enum POSIXFile {
     /// Removes the file; no file there is not an error.
     static func remove(_ path: String) throws {
         guard unlink(path) == 0 || errno == ENOENT else { throw failure(path, "remove") }
+    }
+
+    /// What a store's new files are: read and written by their owner alone.
+    static var privateMode: mode_t { 0o600 }
+
+    /// The permissions of the file at `path` (read, write, run for owner, group, others).
+    static func permissions(_ path: String) throws -> mode_t {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw failure(path, "examine") }
+        return info.st_mode & 0o777
+    }
+
+    /// Refuses a link at the path: a file beside a store (its lock, its log) is only ever a file
+    /// the store made, so a link there was planted, and following it would write elsewhere.
+    static func refuseLink(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw failure(path, "examine")
+        }
+        guard info.st_mode & S_IFMT != S_IFLNK else {
+            throw StoreError.unreadable(
+                path: path, reason: "it is a link, and a file beside a store is never written through one")
+        }
+    }
+
+    /// The file a store's path names, once for all: where the path's last part is a link (to
+    /// a store in a synced folder, say), the file the link leads to, so that every program that
+    /// reaches the store by any name takes the same lock and replaces the file, not the link.
+    static func resolvingLink(_ path: String) throws -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        guard let resolved = realpath(path, nil) else {
+            if errno == ENOENT {
+                throw StoreError.unreadable(
+                    path: path,
+                    reason: "it is a link to a file that is not there, and a store is never made through a link")
+            }
+            throw failure(path, "follow the link")
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// A name no other user can guess, for a file made beside a store: the process, for
+    /// `CrashLeftovers`, then random letters.
+    static func unguessableName(beside path: String) -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        let letters = (0..<12).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] }
+        return "\(path).new-\(getpid())-\(String(letters))"
+    }
+
+    /// Where the open file is now, as the system says (`/proc/self/fd`): a file moved keeps
+    /// its descriptor, and a file removed is said to be so. Nil where the system cannot say.
+    static func currentName(of descriptor: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Where the file is now that one of this process's descriptors holds open (SQLite's, say,
+    /// which it does not give out), found by its identity.
+    static func currentName(of file: FileIdentity) -> String? {
+        guard let folder = opendir("/proc/self/fd") else { return nil }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            var info = stat()
+            guard let descriptor = Int32(name), fstat(descriptor, &info) == 0, FileIdentity(info) == file else {
+                continue
+            }
+            return currentName(of: descriptor)
+        }
+        return nil
     }
 
     private static func failure(_ path: String, _ operation: String, _ reason: String? = nil) -> StoreError {

@@ -11,12 +11,18 @@ final class SQLiteConnection {
     /// program's, so a look-up costs no hashing of its text. (The same text written at two
     /// places may be prepared twice, which costs a statement, nothing more.)
     private var statements: [UInt: OpaquePointer] = [:]
+    /// The wait SQLite's busy handler is in; the connection keeps it as long as SQLite may call it.
+    private let busy: BusyWait
 
     /// Opens the database. An `unchanging` one is one that nothing can write (on a read-only
     /// disk, with no log beside it): SQLite reads it without the log and index files it would
     /// otherwise make, and cannot make there.
-    init(path: String, create: Bool = false, unchanging: Bool = false) throws {
+    init(
+        path: String, create: Bool = false, unchanging: Bool = false, patience: LockPatience = .standard,
+        warn: @escaping StoreWarning = warnOnStandardError
+    ) throws {
         self.path = path
+        busy = BusyWait(patience: patience, what: path, warn: warn)
         var opened: OpaquePointer?
         let access = unchanging ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
@@ -27,8 +33,9 @@ final class SQLiteConnection {
             close()
             throw StoreError.failed(path: path, operation: "open", reason: reason)
         }
-        // Other processes may hold the write lock for a moment: wait for it rather than fail.
-        sqlite3_busy_timeout(opened, 10_000)
+        // Other processes may hold the write lock for a moment: wait for it rather than fail,
+        // saying so if it lasts (`LockPatience`).
+        sqlite3_busy_handler(opened, waitWhileBusy, Unmanaged.passUnretained(busy).toOpaque())
     }
 
     deinit { close() }
@@ -152,11 +159,43 @@ final class SQLiteConnection {
         guard let handle else { return .failed(path: path, operation: operation, reason: "the store was destroyed") }
         let reason = String(cString: sqlite3_errmsg(handle))
         switch sqlite3_errcode(handle) & 0xFF {
+        case SQLITE_BUSY where busy.gaveUp:
+            return busy.wait?.gaveUp ?? .failed(path: path, operation: operation, reason: reason)
         case SQLITE_CORRUPT, SQLITE_NOTADB:
             return .unreadable(path: path, reason: "the database is damaged (SQLite says: \(reason))")
         default:
             return .failed(path: path, operation: operation, reason: reason)
         }
+    }
+}
+
+/// SQLite's busy handler: another connection holds a lock this one needs. Returns whether to
+/// try again; the first call of each wait (`count` 0) begins it anew.
+private func waitWhileBusy(_ context: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
+    guard let context else { return 0 }
+    let busy = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
+    if count == 0 { (busy.wait, busy.gaveUp) = (LockWait(patience: busy.patience, what: busy.what), false) }
+    guard busy.wait?.keepWaiting(warn: busy.warn) == true else {
+        busy.gaveUp = true
+        return 0
+    }
+    return 1
+}
+
+/// What SQLite's busy handler knows between its calls. A class, because SQLite holds a pointer to
+/// it, given when the connection is opened, for as long as the connection is open.
+private final class BusyWait {
+    let patience: LockPatience
+    let what: String
+    let warn: StoreWarning
+    var wait: LockWait?
+    /// Whether the last wait lasted as long as the patience allows, so that the error says so.
+    var gaveUp = false
+
+    init(patience: LockPatience, what: String, warn: @escaping StoreWarning) {
+        self.patience = patience
+        self.what = what
+        self.warn = warn
     }
 }
 

@@ -44,11 +44,13 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// SQLite's write-ahead log, beside the database.
     private let logPath: String
     private let warn: StoreWarning
-    private let connection: SQLiteConnection
+    private let patience: LockPatience
+    private var connection: SQLiteConnection
     /// Whether nothing can write the database (a read-only disk, no log beside it).
-    private let unchanging: Bool
-    /// Which file the connection opened: a part left in it is read from it alone.
-    private let file: FileIdentity?
+    private var unchanging: Bool
+    /// Which file the connection opened: a part left in it is read from it alone, and a change is
+    /// acknowledged only while the path still names it.
+    private var file: FileIdentity?
     /// Whether the store was read once already. Only the first reading, as a program opens the
     /// store, leaves large slices in the database (`SQLiteSnapshotRead`): a state read again, after
     /// another program rewrote the snapshot, is read whole, so that the slices a command works on
@@ -68,28 +70,28 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// Whether this program has written, and whether all it read checked out: only then is the
     /// log copied into the database.
     private var wrote = false
+    /// Whether the transaction under way wrote, so that its commit is checked to have reached the
+    /// file the path names.
+    private var wroteInTransaction = false
     var isSound = true
 
-    /// Opens the database at `path`, creating it with `initial` when no file is there.
-    init(path: String, initial: State, warn: @escaping StoreWarning) throws {
+    /// Opens the database at `path`, creating it with `initial` when no file is there. A `path`
+    /// that is a link is the file it leads to (`POSIXFile.resolvingLink`).
+    init(path: String, initial: State, warn: @escaping StoreWarning, patience: LockPatience) throws {
+        let path = try POSIXFile.resolvingLink(path)
         self.path = path
         self.warn = warn
+        self.patience = patience
         logPath = path + "-wal"
         let exists = try POSIXFile.isFile(path)
-        // SQLite opens these too; a FIFO among them would hang it.
-        for side in ["-wal", "-shm", "-journal"] { _ = try POSIXFile.isFile(path + side) }
+        // SQLite opens these too; a FIFO among them would hang it. (It never follows a link to
+        // them, but one there would stop every program with an error of SQLite's.)
+        for side in ["-wal", "-shm", "-journal"] {
+            try POSIXFile.refuseLink(path + side)
+            _ = try POSIXFile.isFile(path + side)
+        }
         if !exists { try Self.create(at: path, initial: initial) }
-        try Self.checkHeader(of: path)
-        unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
-        connection = try SQLiteConnection(path: path, unchanging: unchanging)
-        file = try POSIXFile.status(path)?.identity
-        // First of all: closing must never copy a log into a database found damaged when it is
-        // read (`load`, which the store does first, checks the schema before anything else).
-        try connection.keepLogOnClose(true)
-        try connection.execute("PRAGMA synchronous = FULL")
-        // SQLite's own copying is left off: it never empties a log that a program before this one
-        // wrote, so the log would only grow. `keepLogSmall` and closing empty it instead.
-        try connection.execute("PRAGMA wal_autocheckpoint = 0")
+        (connection, unchanging, file) = try Self.connect(to: path, patience: patience, warn: warn)
     }
 
     /// The program is done with the store: what it wrote goes from the log into the database
@@ -107,13 +109,71 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     }
 
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        try followPath()
+        wroteInTransaction = false
         let result = try transaction("BEGIN IMMEDIATE", body)
+        if wroteInTransaction {
+            wrote = true  // committed: there is a log to copy at the end, and only then
+            try checkStillNamed()
+        }
         if isSound { keepLogSmall() }
         return result
     }
 
     func shared<Result>(_ body: () throws -> Result) throws -> Result {
-        try transaction("BEGIN", body)
+        try followPath()
+        return try transaction("BEGIN", body)
+    }
+
+    /// Opens the database the path names now, if it is another file than the one open: a copy
+    /// restored over the store, say. What this program wrote before is in the file it wrote to;
+    /// from here on it reads, watches and writes the one the path names, read anew.
+    private func followPath() throws {
+        guard let named = try POSIXFile.status(path)?.identity, named != file else { return }
+        letGoOfReplacedFile()
+        (connection, unchanging, file) = try Self.connect(to: path, patience: patience, warn: warn)
+        forgotten = true
+    }
+
+    /// Refuses to acknowledge a change committed to a file the path no longer names (one put in
+    /// its place while this program wrote): the file there now does not hold it.
+    private func checkStillNamed() throws {
+        guard let file, try POSIXFile.status(path)?.identity != file else { return }
+        let keptIn = POSIXFile.currentName(of: file)
+        letGoOfReplacedFile()
+        forgotten = true
+        throw StoreError.replaced(path: path, keptIn: keptIn)
+    }
+
+    /// Closes the connection to a file the path no longer names, first copying its log into it:
+    /// SQLite finds the log by the path's name, and would otherwise read what was written to the
+    /// file replaced as part of the file that replaced it.
+    private func letGoOfReplacedFile() {
+        if (try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")) != nil {
+            try? connection.keepLogOnClose(false)
+        }
+        connection.close()
+        wrote = false
+    }
+
+    /// A connection to the database at `path`, checked to be one before SQLite opens it, and
+    /// which file it is.
+    private static func connect(to path: String, patience: LockPatience, warn: @escaping StoreWarning) throws -> (
+        SQLiteConnection, unchanging: Bool, FileIdentity?
+    ) {
+        try checkHeader(of: path)
+        let logPath = path + "-wal"
+        let unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
+        let connection = try SQLiteConnection(path: path, unchanging: unchanging, patience: patience, warn: warn)
+        let file = try POSIXFile.status(path)?.identity
+        // First of all: closing must never copy a log into a database found damaged when it is
+        // read (`load`, which the store does first, checks the schema before anything else).
+        try connection.keepLogOnClose(true)
+        try connection.execute("PRAGMA synchronous = FULL")
+        // SQLite's own copying is left off: it never empties a log that a program before this one
+        // wrote, so the log would only grow. `keepLogSmall` and closing empty it instead.
+        try connection.execute("PRAGMA wal_autocheckpoint = 0")
+        return (connection, unchanging, file)
     }
 
     func load() throws -> State {
@@ -187,7 +247,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             "INSERT INTO changes (sequence, batch) VALUES (?, ?)", [.integer(sequence + 1), .blob(batch)])
         sequence += 1
         changeBytes += batch.count
-        wrote = true
+        wroteInTransaction = true
     }
 
     var isCompactionDue: Bool {
@@ -208,7 +268,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             format = .newest
             steps = []
         }
-        wrote = true
+        wroteInTransaction = true
     }
 
     func forget() {
@@ -340,7 +400,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
 
     /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all.
     private static func checkHeader(of path: String) throws {
-        let descriptor = try POSIXFile.open(path, O_RDONLY)
+        let descriptor = try POSIXFile.open(path, O_RDONLY | O_NOFOLLOW)
         defer { POSIXFile.close(descriptor) }
         let size = try POSIXFile.status(of: descriptor, path: path).size
         let header = try POSIXFile.read(descriptor, from: 0, to: min(size, 16), path: path)
@@ -356,11 +416,14 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
 
     /// Builds a new database beside `path`, then links it into place in one step, so that no
     /// other process ever sees a half-made store.
+    ///
+    /// The file is made by the store, private and anew (`POSIXFile.create`), before SQLite opens
+    /// it: SQLite would make it readable by all, and makes its log and index as the database is.
     private static func create(at path: String, initial: State) throws {
-        let temporary = "\(path).new-\(getpid())"
-        for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(temporary + suffix) }
+        let temporary = POSIXFile.unguessableName(beside: path)
+        try POSIXFile.create(temporary, holding: [])
         do {
-            let connection = try SQLiteConnection(path: temporary, create: true)
+            let connection = try SQLiteConnection(path: temporary)
             try connection.execute(
                 """
                 PRAGMA application_id = \(applicationID);
@@ -377,7 +440,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             }
             try POSIXFile.syncFolder(of: path)
         } catch {
-            try? POSIXFile.remove(temporary)
+            for suffix in ["", "-wal", "-shm", "-journal"] { try? POSIXFile.remove(temporary + suffix) }
             throw error
         }
         try POSIXFile.remove(temporary)
