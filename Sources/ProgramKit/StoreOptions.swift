@@ -2,6 +2,12 @@ import AppCore
 import ArgumentParser
 import Stores
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -54,11 +60,12 @@ public struct StoreOptions: ParsableArguments {
             let fileName = kind == .disk ? "appcore.store" : "appcore.sqlite"
             let path =
                 try data ?? environment["APPCORE_DATA"] ?? Self.defaultFolder(environment) + "/\(fileName)"
+            let patience = try Self.lockPatience(environment)
             do {
                 let store =
                     kind == .disk
-                    ? try createDiskStore(at: path, initial: AppState.initial)
-                    : try createSQLiteStore(at: path, initial: AppState.initial)
+                    ? try createDiskStore(at: path, initial: AppState.initial, patience: patience)
+                    : try createSQLiteStore(at: path, initial: AppState.initial, patience: patience)
                 return (store, path)
             } catch let error as StoreError {
                 throw ProgramFailure(error.description, exit: .data)
@@ -90,14 +97,33 @@ public struct StoreOptions: ParsableArguments {
         return kind
     }
 
-    /// `$XDG_DATA_HOME/appcore`, else `~/.local/share/appcore`, made if it is not there.
+    /// How long to wait for a lock another program holds: `APPCORE_LOCK_WAIT` seconds, or
+    /// `forever`; 30 seconds without it.
+    private static func lockPatience(_ environment: [String: String]) throws -> LockPatience {
+        guard let text = environment["APPCORE_LOCK_WAIT"], !text.isEmpty else { return .standard }
+        if text == "forever" { return LockPatience(giveUpAfter: nil) }
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+            throw ProgramFailure(
+                "APPCORE_LOCK_WAIT is \"\(text)\"; it must be a number of seconds, or forever", exit: .usage)
+        }
+        return LockPatience(giveUpAfter: seconds)
+    }
+
+    /// `$XDG_DATA_HOME/appcore`, else `~/.local/share/appcore`, made if it is not there: the
+    /// folder the programs make is their user's alone (0700), whatever the umask.
     private static func defaultFolder(_ environment: [String: String]) throws -> String {
         let base =
             environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
         let folder = base + "/appcore"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+                throw ProgramFailure(
+                    "cannot make the data folder \(folder): \(String(cString: strerror(errno)))", exit: .data)
+            }
+        } catch let failure as ProgramFailure {
+            throw failure
         } catch {
             throw ProgramFailure("cannot make the data folder \(folder): \(describe(error))", exit: .data)
         }
