@@ -51,6 +51,29 @@ struct SharedMachineProgramSpec {
         #expect(try ProgramRun.of("todo", arguments).stdout.contains("milk"))
     }
 
+    @Test(
+        .enabled(if: AnotherUser.isAvailable, "acting as another user needs root and setpriv"),
+        arguments: ["disk", "sqlite"])
+    func anotherUserCanNeitherReadAStoreInASharedFolderNorTakeItsLock(_ store: String) throws {
+        // A team's shared folder, as /tmp is: anyone may make files in it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-shared-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(chmod(folder, 0o1777) == 0)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/team.store"
+        let options = ["--store", store, "--data", path]
+        #expect(try ProgramRun.of("todo", ["add", "the safe's code is 1234"] + options).status == 0)
+
+        let read = try AnotherUser.run(["cat", path])
+        let locked = try AnotherUser.run([
+            "flock", "--exclusive", "--nonblock", store == "disk" ? path + ".lock" : path, "true",
+        ])
+
+        #expect(read.status != 0 && !read.stdout.contains("1234"))
+        #expect(locked.status != 0)
+        #expect(try ProgramRun.of("todo", ["list"] + options).stdout.contains("1234"))
+    }
+
     @Test(arguments: ["soon", "-1", "nan"])
     func aLockWaitThatIsNotATimeIsAUsageError(_ value: String) throws {
         let run = try ProgramRun.of("coin", ["flip", "--store", "disk"], environment: ["APPCORE_LOCK_WAIT": value])
@@ -65,5 +88,19 @@ struct SharedMachineProgramSpec {
 
     private func permissions(_ path: String) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+}
+
+/// Another user of the machine (`nobody`), whom the tests become through `setpriv`, as root.
+enum AnotherUser {
+    static let setpriv = "/usr/bin/setpriv"
+
+    static var isAvailable: Bool {
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: setpriv)
+    }
+
+    /// Runs `command` (found on the `PATH`) as `nobody`, with no groups of root's.
+    static func run(_ command: [String]) throws -> ProgramRun {
+        try ProgramRun.of(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups"] + command)
     }
 }
