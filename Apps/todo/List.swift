@@ -43,7 +43,14 @@ struct List: ParsableCommand {
     @Option(help: "The order: created (the default), due, priority or title.")
     var sort: TodoQuery.Order = .created
 
-    @Flag(help: "Keep the list on screen, drawn again whenever any program changes it, until Ctrl-C.")
+    @Flag(
+        help: ArgumentHelp(
+            "Keep the list on screen, drawn again whenever any program changes it, until Ctrl-C.",
+            discussion: """
+                Only what changed is written. On a terminal the list is drawn in place, cut to the \
+                screen's height; elsewhere (a pipe, a file) the whole list comes first, then each change \
+                as an empty line and the lines that went (after "- ") and came (after "+ ").
+                """))
     var watch = false
 
     @OptionGroup var common: CommonOptions
@@ -66,26 +73,32 @@ struct List: ParsableCommand {
             let query = TodoQuery(
                 status: all ? .all : done ? .done : .open, tag: tag, dueBefore: before, search: search, order: sort)
             guard watch else { return try list(query, in: session) }
-            let terminal = isatty(STDOUT_FILENO) == 1
-            var drawn = false
+            var live = LiveLines(onTerminal: isatty(STDOUT_FILENO) == 1)
             try session.watch {
-                // On a terminal the list is drawn anew in place; elsewhere each drawing follows
-                // the last, after an empty line.
-                if terminal { print("\u{1B}[H\u{1B}[2J", terminator: "") } else if drawn { print() }
-                try list(query, in: session)
-                drawn = true
+                guard case .listed(let items, let abbreviation) = try listed(query, in: session) else { return }
+                try live.draw(
+                    items.isEmpty
+                        ? [emptyList] : TodoText.lines(items, abbreviation: abbreviation, style: .forStandardOutput()))
             }
         }
     }
 
     private func list(_ query: TodoQuery, in session: Session) throws {
-        guard case .listed(let items, let abbreviation) = try session.send(.list(query: query), to: TodoFeature.self)
-        else { return }
+        guard case .listed(let items, let abbreviation) = try listed(query, in: session) else { return }
         if items.isEmpty && !common.json {
-            print(all ? "No to-dos." : done ? "Nothing done yet." : "Nothing to do.")
+            print(emptyList)
             return
         }
         try show(items, abbreviation: abbreviation, json: common.json)
+    }
+
+    private func listed(_ query: TodoQuery, in session: Session) throws -> TodoFeature.Answer {
+        try session.send(.list(query: query), to: TodoFeature.self)
+    }
+
+    /// What an empty list shows, in the words of what was asked for.
+    private var emptyList: String {
+        all ? "No to-dos." : done ? "Nothing done yet." : "Nothing to do."
     }
 }
 

@@ -105,6 +105,18 @@ enum TodoText {
 private let outputBlock = 64 * 1_024
 
 /// Prints items as text lines, or as an array of records with --json.
+extension TodoText {
+    /// The to-dos as the lines `show` writes, one a to-do, for a list kept up to date (`LiveLines`).
+    static func lines(_ items: [TodoItem], abbreviation: Int, style: TextStyle) -> [String] {
+        var line: [UInt8] = []
+        return items.map { item in
+            line.removeAll(keepingCapacity: true)
+            append(item, abbreviation: abbreviation, style: style, to: &line)
+            return String(decoding: line, as: UTF8.self)
+        }
+    }
+}
+
 func show(_ items: [TodoItem], abbreviation: Int, verb: String? = nil, json: Bool) throws {
     if json {
         try printJSON(items.map(TodoRecord.init))

@@ -21,6 +21,70 @@ struct LiveViewProgramSpec {
         #expect(printed.contains("[ ] buy milk"))
     }
 
+    @Test(arguments: ["sqlite", "disk"])
+    func aWatchFollowsAStoreReplacedByACopyRestoredOverIt(_ store: String) throws {
+        let place = try TodoPlace(store)
+        let copy = try TodoPlace(store)
+        defer {
+            place.remove()
+            copy.remove()
+        }
+        #expect(try place.todo("add", "before the restore").status == 0)
+        #expect(try copy.todo("add", "from the copy").status == 0)
+        let watcher = try Watcher("todo", ["list", "--watch"], environment: place.environment)
+        let first = watcher.read(until: "before the restore")
+
+        #expect(rename(copy.data.path, place.data.path) == 0)
+
+        let printed = watcher.read(until: "from the copy", after: first)
+        #expect(watcher.stop(with: SIGINT) == 0)
+        #expect(printed.contains("+ ") && printed.contains("[ ] from the copy"))
+        #expect(try place.todo("add", "after").status == 0)
+        #expect(try place.list().map { $0["title"] as? String } == ["from the copy", "after"])
+    }
+
+    @Test
+    func aChangeToOneToDoAmongThousandsWritesOnlyItsLineToAPipe() throws {
+        let place = try TodoPlace.holding(5_000)
+        defer { place.remove() }
+        let watcher = try Watcher("todo", ["list", "--watch"], environment: place.environment)
+        let first = watcher.read(until: "task 4999\n")
+        let line = try #require(first.split(separator: "\n").first { $0.hasSuffix(" task 9") })
+        let id = String(line.prefix { $0 != " " })
+
+        #expect(try place.todo("done", id).status == 0)
+
+        let printed = watcher.read(until: "- \(line)\n", after: first)
+        #expect(watcher.stop(with: SIGINT) == 0)
+        #expect(first.split(separator: "\n").count == 5_000)
+        #expect(printed.dropFirst(first.count) == "\n- \(line)\n")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script for a terminal"))
+    func onATerminalTheListIsCutToTheScreenAndAChangeRewritesOnlyTheRowsThatDiffer() throws {
+        let place = try TodoPlace.holding(5_000)
+        defer { place.remove() }
+        let todo = try ProgramRun.executable(named: "todo").path
+        // `script` gives the program a terminal of its own, 30 rows high.
+        let watcher = try Watcher(
+            "/usr/bin/script", ["-qfc", "stty rows 30 cols 120; exec \(todo) list --watch", "/dev/null"],
+            environment: place.environment)
+        let first = watcher.read(until: "more lines below the screen")
+        let line = try #require(first.components(separatedBy: "\u{1B}[K").first { $0.hasSuffix(" task 27") })
+        let id = String(line.drop { $0 != "H" }.dropFirst().prefix { $0 != " " })
+
+        #expect(try place.todo("done", id).status == 0)
+
+        let printed = watcher.read(until: "… and 4971 more", after: first)
+        _ = watcher.stop(with: SIGTERM)
+        let rowsDrawnFirst = first.components(separatedBy: ";1H").count - 1
+        let rowsDrawnAfter = printed.dropFirst(first.count).components(separatedBy: ";1H").count - 1
+        #expect(first.contains("… and 4972 more lines below the screen"))
+        #expect(rowsDrawnFirst == 30)  // 28 to-dos, what is left out, and the cursor below
+        #expect(rowsDrawnAfter == 3)  // task 28 in the place of task 27, what is left out, and the cursor
+        #expect(!printed.dropFirst(first.count).contains("\u{1B}[2J"))
+    }
+
     @Test(arguments: stores)
     func diceHistoryWatchPrintsEachNewRoll(_ store: String) throws {
         let place = try TodoPlace(store)
@@ -50,5 +114,17 @@ struct LiveViewProgramSpec {
     @Test func watchingAskedWithJSONIsAUsageError() throws {
         let run = try ProgramRun.of("dice", ["history", "--watch", "--json"], environment: ["APPCORE_STORE": "memory"])
         #expect(run.status == 64)
+    }
+}
+
+extension TodoPlace {
+    /// A place on SQLite whose store holds `count` open to-dos, "task 0" on, imported at once.
+    static func holding(_ count: Int) throws -> TodoPlace {
+        let place = try TodoPlace("sqlite")
+        let file = place.folder.appendingPathComponent("import.json")
+        let records = (0..<count).map { "{\"title\": \"task \($0)\"}" }
+        try Data(("[" + records.joined(separator: ",") + "]").utf8).write(to: file)
+        #expect(try place.todo("import", file.path).status == 0)
+        return place
     }
 }

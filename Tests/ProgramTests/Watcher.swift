@@ -8,7 +8,8 @@ struct Watcher {
 
     init(_ program: String, _ arguments: [String], environment: [String: String]) throws {
         process = Process()
-        process.executableURL = try ProgramRun.executable(named: program)
+        process.executableURL =
+            program.hasPrefix("/") ? URL(fileURLWithPath: program) : try ProgramRun.executable(named: program)
         process.arguments = arguments
         var inherited = ProcessInfo.processInfo.environment
         inherited["NO_COLOR"] = "1"
