@@ -11,21 +11,26 @@ import ArgumentParser
 public struct ProgramFailure: Error, CustomStringConvertible {
     public let description: String
     public let exit: ProgramExit
+    /// For standard output that could not be written, the start of what was lost (else empty).
+    public let unwritten: String
 
-    public init(_ description: String, exit: ProgramExit) {
+    public init(_ description: String, exit: ProgramExit, unwritten: String = "") {
         self.description = description
         self.exit = exit
+        self.unwritten = unwritten
     }
 }
 
 /// Runs a command's body and flushes what it printed; a `ProgramFailure` becomes `Error: …` on
-/// stderr, one line with anything it quotes escaped, and its exit status.
+/// stderr, one line with anything it quotes escaped, and its exit status. An answer that could
+/// not be written after the store kept a change says that it was kept, and what it was, so that
+/// no one makes it again.
 public func reportingFailures(_ body: () throws -> Void) throws {
     do {
         try body()
         try StandardOutput.finish()
     } catch let failure as ProgramFailure {
-        report(failure)
+        report(failure.exit == .output ? failure.sayingKept(KeptChanges.count) : failure)
         throw ExitCode(failure.exit.rawValue)
     }
 }
@@ -46,4 +51,21 @@ extension ProgramFailure {
             }
         self.init(failure.description, exit: exit)
     }
+}
+
+extension ProgramFailure {
+    /// This failure to write standard output, saying that `kept` changes were kept all the same
+    /// and the start of the answer that was lost, on the same line, short and escaped.
+    func sayingKept(_ kept: Int) -> ProgramFailure {
+        guard kept > 0 else { return self }
+        let changes = kept == 1 ? "the change was kept" : "the \(kept) changes were kept"
+        let lines = unwritten.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+        let answer = lines.joined(separator: " / ")
+        let shown = answer.count > Self.answerShown ? answer.prefix(Self.answerShown) + "…" : answer
+        return ProgramFailure(
+            "\(description), but \(changes) (do not make it again)\(shown.isEmpty ? "" : ": " + shown)", exit: exit)
+    }
+
+    /// How many characters of a lost answer an error shows.
+    private static let answerShown = 200
 }

@@ -26,7 +26,8 @@ public struct Session {
         options: CommonOptions, seed: UInt64 = 0, environment: [String: String] = ProcessEnvironment.variables
     ) throws {
         self.seed = seed
-        (store, place) = try options.storage.open(environment: environment)
+        let (opened, place) = try options.storage.open(environment: environment)
+        (store, self.place) = (KeptChanges.counting(opened), place)
         let clock = try options.clock(environment: environment)
         if let file = options.record ?? environment["APPCORE_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) {
             // A recorded run lives in one moment, so that its replay gives the very same messages.

@@ -34,6 +34,7 @@ public enum StandardOutput {
     /// Flushes what is buffered; a failure of this or of any earlier write is an error.
     /// `writeError` is errno as a write just left it, for the reason when the flush has none.
     public static func finish(writeError: Int32 = 0) throws {
+        let waiting = pending()
         let flushed = fflush(stdout) == 0
         let code = flushed ? writeError : errno
         guard !flushed || ferror(stdout) != 0 else { return }
@@ -45,6 +46,23 @@ public enum StandardOutput {
         }
         // The reason of a write that failed before is no longer known.
         let reason = code == 0 ? "" : ": " + String(cString: strerror(code))
-        throw ProgramFailure("cannot write to standard output\(reason)", exit: .output)
+        throw ProgramFailure(
+            "cannot write to standard output\(reason)", exit: .output,
+            unwritten: flushed ? "" : String(decoding: waiting, as: UTF8.self))
+    }
+
+    /// The start of what waits in the buffer to be written, up to `limit` bytes: what a flush
+    /// that fails loses, said instead on stderr where it was the answer to a change that was
+    /// kept. Read from glibc's buffer, whose pointers are public for its own macros; elsewhere
+    /// nothing.
+    private static func pending(limit: Int = 512) -> [UInt8] {
+        #if canImport(Glibc)
+            guard let stream = stdout, let start = stream.pointee._IO_write_base,
+                let end = stream.pointee._IO_write_ptr, end > start
+            else { return [] }
+            return Array(UnsafeRawBufferPointer(start: start, count: min(end - start, limit)))
+        #else
+            return []
+        #endif
     }
 }
