@@ -70,10 +70,28 @@ public indirect enum JSONValue: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `text` as a JSON string: a quote and a backslash escaped, as JSON requires, and every
+    /// control or bidi character too, as `\u001B`, so that a report read on a terminal shows what
+    /// it holds and obeys none of it.
     private static func quoted(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        let plain =
+            text.isPrintableASCII && !text.utf8.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        if plain { return "\"" + text + "\"" }
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            case _ where scalar.isControlOrBidi || (0xFFFE...0xFFFF).contains(scalar.value):
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                quoted += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
     }
 }
 

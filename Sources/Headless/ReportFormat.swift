@@ -1,3 +1,4 @@
+import AppCore
 import Essentials
 
 #if canImport(FoundationEssentials)
@@ -6,7 +7,10 @@ import Essentials
     import Foundation
 #endif
 
-/// How a run reports: for a person, or for the CI system reading it.
+/// How a run reports: for a person, or for the CI system reading it. Every text a report quotes
+/// (a scenario's name, its file's name, a problem, a value) is data, written so in each format:
+/// its control and bidi characters escaped, never sent raw to a terminal, and JUnit valid XML and
+/// JSON valid JSON whatever the text holds.
 public enum ReportFormat: String, Sendable, CaseIterable {
     case text, tap, junit, json
 
@@ -26,14 +30,14 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
     /// Each failure: where, what, and the expected value against what came, as a diff.
     private static func describe(_ failure: ScenarioResult.Failure, in scenario: Scenario, indent: String) -> [String] {
-        var lines = ["\(indent)\(scenario.file):\(failure.line): \(failure.problem)"]
+        var lines = ["\(indent)\(shown(scenario.file)):\(failure.line): \(shown(failure.problem))"]
         if let diff = failure.diff {
             lines.append("\(indent)  (- expected, + came)")
-            lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map { "\(indent)  \($0)" }
+            lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map { "\(indent)  \(shown($0))" }
         } else if let expected = failure.expected {
-            lines += expected.split(separator: "\n").map { "\(indent)  - \($0)" }
+            lines += expected.split(separator: "\n").map { "\(indent)  - \(shown($0))" }
         } else if let actual = failure.actual {
-            lines += actual.split(separator: "\n").map { "\(indent)  + \($0)" }
+            lines += actual.split(separator: "\n").map { "\(indent)  + \(shown($0))" }
         }
         return lines
     }
@@ -42,20 +46,22 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         var lines: [String] = []
         for outcome in outcomes {
             lines.append(
-                "\(outcome.passed ? "ok  " : "FAIL") \(outcome.name)  (\(outcome.scenario.file), \(outcome.stores))")
+                "\(outcome.passed ? "ok  " : "FAIL") \(shown(outcome.name))  (\(shown(outcome.scenario.file)), \(outcome.stores))"
+            )
             for failure in outcome.failures { lines += describe(failure, in: outcome.scenario, indent: "     ") }
         }
         lines.append(summary(outcomes))
         return lines.joined(separator: "\n")
     }
 
-    /// TAP version 14: a plan, one test point a scenario, YAML diagnostics for a failure.
+    /// TAP version 14: a plan, one test point a scenario, YAML diagnostics for a failure. A test
+    /// point's description escapes `\\` and `#` as TAP says, and its YAML quotes as YAML does.
     private static func tap(_ outcomes: [ScenarioOutcome]) -> String {
         var lines = ["TAP version 14", "1..\(outcomes.count)"]
         for (index, outcome) in outcomes.enumerated() {
             lines.append(
-                "\(outcome.passed ? "ok" : "not ok") \(index + 1) - \(outcome.name.replacing( "#", with: "\\#"))"
-            )
+                "\(outcome.passed ? "ok" : "not ok") \(index + 1) - "
+                    + shown(outcome.name).replacing("\\", with: "\\\\").replacing("#", with: "\\#"))
             guard !outcome.passed else { continue }
             lines.append("  ---")
             lines.append("  file: \(yamlQuoted(outcome.scenario.file))")
@@ -66,7 +72,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
                 lines.append("      message: \(yamlQuoted(failure.problem))")
                 if let diff = failure.diff {
                     lines.append("      diff: |")
-                    lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map { "        \($0)" }
+                    lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map {
+                        "        \(shown($0))"
+                    }
                 }
             }
             lines.append("  ...")
@@ -84,7 +92,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             #"  <testsuite name="scenarios" tests="\#(outcomes.count)" failures="\#(failed)" errors="0" skipped="0">"#,
         ]
         for outcome in outcomes {
-            let attributes = #"name="\#(xml(outcome.name))" classname="\#(xml(outcome.scenario.file))""#
+            let attributes = #"name="\#(xml(shown(outcome.name)))" classname="\#(xml(shown(outcome.scenario.file)))""#
             guard !outcome.passed else {
                 lines.append("    <testcase \(attributes)/>")
                 continue
@@ -92,7 +100,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             lines.append("    <testcase \(attributes)>")
             for failure in outcome.failures {
                 let body = describe(failure, in: outcome.scenario, indent: "").joined(separator: "\n")
-                lines.append(#"      <failure message="\#(xml(failure.problem))">\#(xml(body))</failure>"#)
+                lines.append(#"      <failure message="\#(xml(shown(failure.problem)))">\#(xml(body))</failure>"#)
             }
             lines.append("    </testcase>")
         }
@@ -123,12 +131,35 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         ]).description
     }
 
+    /// Text already `shown`, as XML text or an attribute's value: XML 1.0 cannot hold most
+    /// control characters at all, even as references, which is why they are escaped before.
     private static func xml(_ text: String) -> String {
         text.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
             .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
     }
 
+    /// A double-quoted YAML scalar that reads back as `text`: the escapes `shown` writes (`\e`,
+    /// `\n`, `\u202E`) are YAML's own.
     private static func yamlQuoted(_ text: String) -> String {
-        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        "\"" + shown(text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")) + "\""
+    }
+
+    /// Text from a scenario or a run, as one line a terminal shows and XML and YAML hold: each
+    /// control or bidi character escaped as the programs show them (`\e[2J`, `\n`, `\u202E`), and
+    /// the two noncharacters XML and YAML refuse, U+FFFE and U+FFFF, as `\uFFFE` and `\uFFFF`.
+    private static func shown(_ text: some StringProtocol) -> String {
+        let escaped = String(text).escapingControls()
+        guard escaped.unicodeScalars.contains(where: { $0.value >= 0xFFFE && $0.value <= 0xFFFF }) else {
+            return escaped
+        }
+        var shown = ""
+        for scalar in escaped.unicodeScalars {
+            if scalar.value >= 0xFFFE && scalar.value <= 0xFFFF {
+                shown += "\\u" + String(scalar.value, radix: 16, uppercase: true)
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 }
