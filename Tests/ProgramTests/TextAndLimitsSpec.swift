@@ -85,6 +85,18 @@ struct TextAndLimitsSpec {
         #expect(try place.list("--all").isEmpty)
     }
 
+    /// A file of more to-dos than one import takes is data over a limit: exit 65, nothing imported.
+    @Test func anImportOfMoreToDosThanTheLimitIsADataError() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let file = place.folder.appendingPathComponent("many.txt")
+        try Data(String(repeating: "a\n", count: 100_001).utf8).write(to: file)
+        let run = try place.todo("import", file.path, "--format", "todotxt")
+        #expect(run.status == 65)
+        #expect(run.stderr == "Error: 100001 to-dos at once is more than the limit of 100000\n")
+        #expect(try place.list("--all").isEmpty)
+    }
+
     /// Export, import into a fresh store, export again: the same bytes, in both formats.
     @Test(arguments: ["json", "todotxt"])
     func everyExportRoundTrips(_ format: String) throws {

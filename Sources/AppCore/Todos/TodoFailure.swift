@@ -14,6 +14,7 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
     case nothingToRedo
     case duplicateID(id: TodoID)
     case unreadableImport(format: String, line: Int?, problem: String)
+    /// A file to import holds more to-dos than one import takes.
     case tooMany(count: Int, limit: Int)
     case notStored(reason: String)
     /// A part of the store the change had to read is damaged; `description` names the store.
@@ -23,7 +24,8 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
     public var kind: FailureKind {
         switch self {
         case .notFound: .notFound
-        case .unreadableImport: .dataError
+        // An import's file is data: what it holds, malformed or too much, is a data error.
+        case .unreadableImport, .tooMany: .dataError
         case .notStored: .storage
         case .unreadable: .unreadable
         default: .invalidRequest
