@@ -58,30 +58,52 @@ public enum ValueCoding {
         return text
     }
 
-    /// Our own form read directly; any other ISO 8601 moment (an offset, no fraction) by Foundation.
+    /// A moment in ISO 8601's extended form: our own, `2026-11-22T12:30:00.000Z`, or with a
+    /// fraction of any length or none, and `Z` or an offset (`+01:00`, `+0100`, `+01`). Its day is
+    /// one of the proleptic Gregorian calendar, as every date here is, before 1582 too (Foundation's
+    /// parser turns to the Julian calendar there), and must exist: no 30th of February, no 24:00.
     public static func parse(_ text: String) -> Date? {
-        if let date = parseUTCMilliseconds(text) { return date }
-        let parsed = (try? style.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text))
-        return parsed.map { Date(milliseconds: $0.milliseconds) }
-    }
-
-    private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-
-    private static func parseUTCMilliseconds(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-            bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z")
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
         else { return nil }
         func number(_ range: Range<Int>) -> Int? { decimalNumber(bytes[range]) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            let millisecond = number(20..<23), (1...12).contains(month), (1...31).contains(day), hour < 24,
-            minute < 60, second < 60
+            hour < 24, minute < 60, second < 60
         else { return nil }
         let days = CivilCalendar.days(year: year, month: month, day: day)
-        let seconds = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
+        guard (1...12).contains(month), CivilCalendar.date(days: days) == (year, month, day) else { return nil }
+        var rest = bytes[19...]
+        var millisecond = 0
+        if rest.first == UInt8(ascii: ".") {
+            let digits = rest.dropFirst().prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard !digits.isEmpty, let first = decimalNumber(digits.prefix(3)) else { return nil }
+            // To the millisecond, rounded as a `Date`'s milliseconds are.
+            millisecond = first * [100, 10, 1][digits.prefix(3).count - 1]
+            if digits.count > 3, digits[digits.startIndex + 3] >= UInt8(ascii: "5") { millisecond += 1 }
+            rest = rest.dropFirst(1 + digits.count)
+        }
+        guard let offset = offsetSeconds(rest) else { return nil }
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second - offset)
         return Date(milliseconds: seconds * 1_000 + Int64(millisecond))
+    }
+
+    /// `Z`, or an offset east of UTC as `+01:00`, `+0100` or `+01` (west with `-`), in seconds.
+    private static func offsetSeconds(_ zone: ArraySlice<UInt8>) -> Int? {
+        if zone.elementsEqual([UInt8(ascii: "Z")]) { return 0 }
+        guard let sign = zone.first.flatMap({ [UInt8(ascii: "+"): 1, UInt8(ascii: "-"): -1][$0] }) else { return nil }
+        let digits = zone.dropFirst()
+        let (hours, minutes): (Int?, Int?) =
+            switch digits.count {
+            case 2: (decimalNumber(digits), 0)
+            case 4: (decimalNumber(digits.prefix(2)), decimalNumber(digits.suffix(2)))
+            case 5 where digits[digits.startIndex + 2] == UInt8(ascii: ":"):
+                (decimalNumber(digits.prefix(2)), decimalNumber(digits.suffix(2)))
+            default: (nil, nil)
+            }
+        guard let hours, let minutes, hours < 24, minutes < 60 else { return nil }
+        return sign * (hours * 3_600 + minutes * 60)
     }
 
     private static func append(_ value: Int, width: Int, to text: inout String) {
