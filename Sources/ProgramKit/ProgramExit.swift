@@ -6,7 +6,8 @@ public enum ProgramExit: Int32, CaseIterable, Sendable {
     case notFound = 1
     /// The command line was wrong: an unknown option, a value out of range (as sysexits' EX_USAGE).
     case usage = 64
-    /// Data could not be read or kept: an unreadable store, a malformed file (as EX_DATAERR).
+    /// Data could not be read or kept: an unreadable store, a malformed file or one over a limit
+    /// (as EX_DATAERR).
     case data = 65
     /// The output could not be written: a full disk, a closed standard output (as EX_IOERR).
     case output = 74
@@ -14,7 +15,7 @@ public enum ProgramExit: Int32, CaseIterable, Sendable {
     /// The lines that `--help` and the README show.
     public static let explanation = """
         Exit status: 0 success, 1 not found, 64 usage error, 65 data error \
-        (stored data unreadable or not written, or a file to import malformed), 74 output error \
-        (standard output could not be written).
+        (stored data unreadable or not written, or a file to import malformed or over a limit), \
+        74 output error (standard output could not be written).
         """
 }
