@@ -55,7 +55,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     }
 
     /// TAP version 14: a plan, one test point a scenario, YAML diagnostics for a failure. A test
-    /// point's description escapes `\\` and `#` as TAP says, and its YAML quotes as YAML does.
+    /// point's description writes a backslash and `#` behind a backslash, as TAP says, and its YAML
+    /// quotes as YAML does.
     private static func tap(_ outcomes: [ScenarioOutcome]) -> String {
         var lines = ["TAP version 14", "1..\(outcomes.count)"]
         for (index, outcome) in outcomes.enumerated() {

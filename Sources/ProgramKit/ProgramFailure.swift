@@ -30,7 +30,7 @@ public func reportingFailures(_ body: () throws -> Void) throws {
         try body()
         try StandardOutput.finish()
     } catch let failure as ProgramFailure {
-        report(failure.exit == .output ? failure.sayingKept(KeptChanges.count) : failure)
+        report(failure.exit == .output && KeptChanges.any ? failure.sayingKept() : failure)
         throw ExitCode(failure.exit.rawValue)
     }
 }
@@ -54,16 +54,15 @@ extension ProgramFailure {
 }
 
 extension ProgramFailure {
-    /// This failure to write standard output, saying that `kept` changes were kept all the same
-    /// and the start of the answer that was lost, on the same line, short and escaped.
-    func sayingKept(_ kept: Int) -> ProgramFailure {
-        guard kept > 0 else { return self }
-        let changes = kept == 1 ? "the change was kept" : "the \(kept) changes were kept"
+    /// This failure to write standard output, saying that the command's change was kept all the
+    /// same, and the start of the answer that was lost, on the same line, short and escaped.
+    func sayingKept() -> ProgramFailure {
         let lines = unwritten.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
         let answer = lines.joined(separator: " / ")
         let shown = answer.count > Self.answerShown ? answer.prefix(Self.answerShown) + "…" : answer
         return ProgramFailure(
-            "\(description), but \(changes) (do not make it again)\(shown.isEmpty ? "" : ": " + shown)", exit: exit)
+            "\(description), but the change was kept (do not make it again)\(shown.isEmpty ? "" : ": " + shown)",
+            exit: exit)
     }
 
     /// How many characters of a lost answer an error shows.

@@ -27,7 +27,7 @@ public struct Session {
     ) throws {
         self.seed = seed
         let (opened, place) = try options.storage.open(environment: environment)
-        (store, self.place) = (KeptChanges.counting(opened), place)
+        (store, self.place) = (KeptChanges.noting(opened), place)
         let clock = try options.clock(environment: environment)
         if let file = options.record ?? environment["APPCORE_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) {
             // A recorded run lives in one moment, so that its replay gives the very same messages.
