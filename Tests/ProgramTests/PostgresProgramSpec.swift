@@ -128,6 +128,33 @@ struct PostgresProgramSpec {
         for text in everything { #expect(!text.contains(secret)) }
     }
 
+    /// Runs SQL on the test server with psql, as a person at the server might; returns what it printed.
+    @discardableResult
+    static func psql(_ statement: String, url: String? = nil) throws -> String {
+        let run = try ProgramRun.of("/usr/bin/psql", [url ?? PostgresTestServer.url ?? "", "-qAtc", statement])
+        guard run.status == 0 else { throw PostgresTestServer.ServerFailure(message: run.stderr) }
+        return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func aNewestChangeDeletedByHandIsRefusedByNameAndItsNumberIsNotUsedAgain() throws {
+        let place = try TodoPlace("postgres")
+        defer { place.remove() }
+        let name = place.folder.lastPathComponent
+        #expect(try place.todo("add", "buy milk").status == 0)
+        #expect(try place.todo("add", "call the plumber").status == 0)
+        try Self.psql("DELETE FROM appcore_changes WHERE store = '\(name)' AND sequence = 2")
+
+        let list = try place.todo("list")
+        let add = try place.todo("add", "write the report")
+
+        #expect(list.status == 65)
+        #expect(list.stdout == "")
+        #expect(list.stderr.contains("store \(name): its change 2 is damaged or missing"), "\(list.stderr)")
+        #expect(list.stderr.split(separator: "\n").count == 1)
+        #expect(add.status == 65)
+        #expect(try Self.psql("SELECT max(sequence) FROM appcore_changes WHERE store = '\(name)'") == "1")
+    }
+
     @Test(.slow) func aWatchingProgramFollowsTheStoreThroughAServerRestart() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-pg-\(UUID().uuidString)")
         let url = try PostgresTestServer.run("start", folder.path)

@@ -49,6 +49,56 @@ struct PostgresStoreSpec {
         }
     }
 
+    /// The first integer `query` returns on the test server.
+    private func integer(_ query: String, url: String? = nil) throws -> Int64? {
+        try PostgresConnection(PostgresLocation(url: url ?? self.url)).integer(query)
+    }
+
+    @Test func aMissingNewestChangeIsRefusedAndItsNumberIsNeverUsedAgain() throws {
+        let store = try createPostgresStore(url: url, name: name, initial: Ledger())
+        try store.change(.append("milk"))
+        try store.change(.append("eggs"))
+        try sql("DELETE FROM appcore_changes WHERE store = '\(name)' AND sequence = 2")
+
+        #expect {
+            _ = try createPostgresStore(url: url, name: name, initial: Ledger())
+        } throws: { error in
+            "\(error)".contains("change 2 is damaged or missing") && "\(error)".contains("store \(name)")
+        }
+        #expect(throws: StoreError.self) {
+            try createPostgresStore(url: url, name: name, initial: Ledger()).change(.append("bread"))
+        }
+        #expect(try integer("SELECT max(sequence) FROM appcore_changes WHERE store = '\(name)'") == 1)
+    }
+
+    /// Tables made before the store's row held its last change's number: the first writer adds
+    /// the column, the store reads as it did, and its changes from then on are counted.
+    @Test func aStoreOfTablesWithoutTheLastChangesNumberOpensAndIsCountedFromItsNextChange() throws {
+        let schema = "before_\(UUID().uuidString.prefix(8).lowercased())"
+        try sql("CREATE SCHEMA \(schema)")
+        defer { try? sql("DROP SCHEMA \(schema) CASCADE") }
+        let inSchema = url + "&options=-csearch_path%3D\(schema)"
+        let earlier = try createPostgresStore(url: inSchema, name: name, initial: Ledger())
+        try earlier.change(.append("milk"))
+        try earlier.change(.append("eggs"))
+        // As an earlier version left them: the same rows, and no column for the number.
+        try sql("ALTER TABLE \(schema).appcore_stores DROP COLUMN last_sequence")
+        try sql("DELETE FROM \(schema).appcore_changes WHERE sequence = 2")
+
+        // Not known, so not checked, as before: the store opens.
+        let store = try createPostgresStore(url: inSchema, name: name, initial: Ledger())
+        #expect(try store.state().entries == ["milk"])
+        try store.change(.append("bread"))
+        let reopened = try createPostgresStore(url: inSchema, name: name, initial: Ledger())
+        #expect(try reopened.state().entries == ["milk", "bread"])
+        try sql("DELETE FROM \(schema).appcore_changes WHERE sequence = 2")
+        #expect {
+            _ = try createPostgresStore(url: inSchema, name: name, initial: Ledger())
+        } throws: { error in
+            "\(error)".contains("change 2 is damaged or missing")
+        }
+    }
+
     @Test func tablesOfTheSameNamesMadeBySomethingElseAreRefused() throws {
         let schema = "foreign_\(UUID().uuidString.prefix(8).lowercased())"
         try sql("CREATE SCHEMA \(schema); CREATE TABLE \(schema).appcore_stores (name text, notes text)")

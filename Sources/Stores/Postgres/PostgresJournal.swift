@@ -7,9 +7,15 @@ import Fractal
     import Darwin
 #endif
 
-/// The PostgreSQL store's journal: one row of `appcore_stores` for the store (its version and
-/// snapshot), and one row of `appcore_changes` for each change since. Many stores share the two
-/// tables, each by its name.
+/// The PostgreSQL store's journal: one row of `appcore_stores` for the store (its version, its
+/// snapshot and the number of its last change), and one row of `appcore_changes` for each change
+/// since. Many stores share the two tables, each by its name.
+///
+/// The store's row holds the number of its last change, written in the transaction of each
+/// change, so that a change row lost at the end is missed as one lost in the middle is. Tables
+/// made before that number was kept have no column for it: the first writer that may adds it
+/// (`ALTER TABLE … ADD COLUMN IF NOT EXISTS`), and until a change sets it a store's number is
+/// unknown, and only the order of its rows is checked, as it was.
 ///
 /// A writer locks the store's row (`SELECT … FOR UPDATE`) inside a transaction, catches up with
 /// the changes other writers committed, appends its own, and says so with `NOTIFY appcore` and
@@ -43,8 +49,10 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
     private var changeBytes = 0
     private var forgotten = false
     var isSound = true
-    /// The snapshot's sequence as read when the store's row was locked, for this transaction.
-    private var lockedSnapshotSequence: Int64?
+    /// Whether the tables have the column `last_sequence`.
+    private var keepsLastSequence = false
+    /// The store's row as read when it was locked, for this transaction.
+    private var lockedHead: Head?
     private var wroteInTransaction = false
 
     /// Connects, making the tables and the store's row when they are not there yet.
@@ -55,19 +63,50 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
         let sealed = try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(initial), sequence: 0)
         try connection.run(
             """
-            INSERT INTO appcore_stores (name, version, snapshot_sequence, snapshot) VALUES ($1, $2, 0, $3)
-            ON CONFLICT (name) DO NOTHING
+            INSERT INTO appcore_stores (name, version, snapshot_sequence, snapshot\(keepsLastSequence ? ", last_sequence" : ""))
+            VALUES ($1, $2, 0, $3\(keepsLastSequence ? ", 0" : "")) ON CONFLICT (name) DO NOTHING
             """,
             [.text(location.name), .integer(Int64(Self.newestVersion.number)), .bytes(sealed)])
     }
 
+    /// What the store's row says of its records: the sequence of its snapshot, and of its last
+    /// change, -1 where that is not known (tables or a row from before it was kept).
+    private struct Head: Equatable {
+        let snapshotSequence: Int64
+        let lastSequence: Int64
+    }
+
+    /// The store's row's `Head`, nil if the store has no row.
+    private func head(locking: Bool) throws -> Head? {
+        var found: Head?
+        try connection.run(
+            "SELECT snapshot_sequence, \(lastSequenceColumn) FROM appcore_stores WHERE name = $1"
+                + (locking ? " FOR UPDATE" : ""),
+            [.text(location.name)]
+        ) { found = Head(snapshotSequence: $0.integer(0), lastSequence: $0.integer(1)) }
+        return found
+    }
+
+    /// The number of the store's last change as a query reads it, -1 where it is not kept.
+    private var lastSequenceColumn: String { keepsLastSequence ? "COALESCE(last_sequence, -1)" : "-1::bigint" }
+
+    /// Refuses a store whose rows end before (or after) its last change as its row says: a change
+    /// row lost at the end, or one written behind the store's back.
+    private func checkLastChange(_ last: Int64) throws {
+        guard last >= 0, last != sequence else { return }
+        throw StoreError.unreadable(
+            path: path,
+            reason: last > sequence
+                ? "its change \(sequence + 1) is damaged or missing"
+                : "it holds changes after its last one, \(last)")
+    }
+
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
         try transaction("BEGIN") {
-            guard
-                let snapshot = try connection.integer(
-                    "SELECT snapshot_sequence FROM appcore_stores WHERE name = $1 FOR UPDATE", [.text(location.name)])
-            else { throw StoreError.unreadable(path: path, reason: "the store is no longer in the database") }
-            lockedSnapshotSequence = snapshot
+            guard let head = try head(locking: true) else {
+                throw StoreError.unreadable(path: path, reason: "the store is no longer in the database")
+            }
+            lockedHead = head
             let result = try body()
             if wroteInTransaction {
                 try connection.run("SELECT pg_notify('\(Self.channel)', $1)", [.text(location.name)])
@@ -82,11 +121,11 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
 
     func load() throws -> State {
         try checkingSoundness {
-            var row: (version: Int64, sequence: Int64, snapshot: [UInt8])?
+            var row: (version: Int64, sequence: Int64, snapshot: [UInt8], last: Int64)?
             try connection.run(
-                "SELECT version, snapshot_sequence, snapshot FROM appcore_stores WHERE name = $1",
+                "SELECT version, snapshot_sequence, snapshot, \(lastSequenceColumn) FROM appcore_stores WHERE name = $1",
                 [.text(location.name)]
-            ) { row = ($0.integer(0), $0.integer(1), $0.bytes(2)) }
+            ) { row = ($0.integer(0), $0.integer(1), $0.bytes(2), $0.integer(3)) }
             guard let row else {
                 throw StoreError.unreadable(path: path, reason: "the store is no longer in the database")
             }
@@ -102,6 +141,7 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
             sequence = snapshotSequence
             changeBytes = 0
             try applyChanges(to: &state)
+            try checkLastChange(row.last)
             forgotten = false
             return state
         }
@@ -109,15 +149,13 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
 
     func catchUp(_ state: inout State) throws {
         try checkingSoundness {
-            let snapshot =
-                try lockedSnapshotSequence
-                ?? connection.integer(
-                    "SELECT snapshot_sequence FROM appcore_stores WHERE name = $1", [.text(location.name)])
-            guard !forgotten, snapshot == snapshotSequence else {
+            let head = try lockedHead ?? self.head(locking: false)
+            guard !forgotten, let head, head.snapshotSequence == snapshotSequence else {
                 state = try load()
                 return
             }
             try applyChanges(to: &state)
+            try checkLastChange(head.lastSequence)
         }
     }
 
@@ -142,6 +180,11 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
         try connection.run(
             "INSERT INTO appcore_changes (store, sequence, batch) VALUES ($1, $2, $3)",
             [.text(location.name), .integer(sequence + 1), .bytes(batch)])
+        if keepsLastSequence {
+            try connection.run(
+                "UPDATE appcore_stores SET last_sequence = $2 WHERE name = $1",
+                [.text(location.name), .integer(sequence + 1)])
+        }
         sequence += 1
         changeBytes += batch.count
         wroteInTransaction = true
@@ -159,11 +202,12 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
             try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(state), sequence: next), path: path)
         try connection.run("DELETE FROM appcore_changes WHERE store = $1", [.text(location.name)])
         try connection.run(
-            "UPDATE appcore_stores SET version = $2, snapshot_sequence = $3, snapshot = $4 WHERE name = $1",
+            "UPDATE appcore_stores SET version = $2, snapshot_sequence = $3, snapshot = $4"
+                + (keepsLastSequence ? ", last_sequence = $3" : "") + " WHERE name = $1",
             [.text(location.name), .integer(Int64(Self.newestVersion.number)), .integer(next), .bytes(bytes)])
         sequence = next
         snapshotSequence = next
-        lockedSnapshotSequence = next
+        lockedHead = Head(snapshotSequence: next, lastSequence: keepsLastSequence ? next : -1)
         snapshotBytes = bytes.count
         changeBytes = 0
         (isNewest, steps, format) = (true, [], .newest)
@@ -248,7 +292,7 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
     private func transaction<Result>(_ begin: String, _ body: () throws -> Result) throws -> Result {
         if connection.isLost { try connection.reconnect() }
         try connection.execute(begin)
-        defer { (lockedSnapshotSequence, wroteInTransaction) = (nil, false) }
+        defer { (lockedHead, wroteInTransaction) = (nil, false) }
         do {
             let result = try body()
             try connection.execute("COMMIT")
@@ -271,11 +315,22 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
             }
             found = try columns()
         }
-        guard found == Self.columns else {
+        if found == Self.columnsBeforeLastSequence {
+            // Tables made before the last change's number was kept: the column is added, under
+            // the same lock. A role that may not alter the tables (only their owner may) still
+            // writes, without it, as those versions did.
+            try? transaction("BEGIN") {
+                try connection.execute("SELECT pg_advisory_xact_lock(\(Self.creationLock))")
+                try connection.execute("ALTER TABLE appcore_stores ADD COLUMN IF NOT EXISTS last_sequence bigint")
+            }
+            found = try columns()
+        }
+        guard found == Self.columns || found == Self.columnsBeforeLastSequence else {
             throw StoreError.unreadable(
                 path: path,
                 reason: "its tables appcore_stores and appcore_changes are not the ones this program makes")
         }
+        keepsLastSequence = found == Self.columns
     }
 
     /// Every column of the two tables in the connection's schema, as `table.column type`.
@@ -302,7 +357,7 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
             """
             CREATE TABLE IF NOT EXISTS appcore_stores (
                 name text PRIMARY KEY, version integer NOT NULL, snapshot_sequence bigint NOT NULL,
-                snapshot bytea NOT NULL)
+                snapshot bytea NOT NULL, last_sequence bigint)
             """,
             """
             CREATE TABLE IF NOT EXISTS appcore_changes (
@@ -313,7 +368,10 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
     }
 
     /// The columns `tables` makes, as `columns()` reads them.
-    private static var columns: [String] {
+    private static var columns: [String] { columnsBeforeLastSequence + ["appcore_stores.last_sequence bigint"] }
+
+    /// The columns of the tables made before the number of each store's last change was kept.
+    private static var columnsBeforeLastSequence: [String] {
         [
             "appcore_changes.store text not null", "appcore_changes.sequence bigint not null",
             "appcore_changes.batch bytea not null", "appcore_stores.name text not null",
