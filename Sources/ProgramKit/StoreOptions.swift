@@ -84,6 +84,8 @@ public struct StoreOptions: ParsableArguments {
         }
         do {
             return (try createPostgresStore(url: url, initial: AppState.initial), PostgresLocation.redacted(url))
+        } catch let error as PostgresAddressError {
+            throw ProgramFailure(error.description, exit: .usage)
         } catch let error as StoreError {
             throw ProgramFailure(error.description, exit: .data)
         }

@@ -1,3 +1,4 @@
+import CLibPQ
 import Essentials
 import Fractal
 
@@ -18,20 +19,58 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `url` (`postgresql://…` or `postgres://…`; libpq takes what it lacks from `PGHOST`
     /// and its other variables); `name`, when given, names the store instead of the URL's `store`.
-    public init(url: String, name: String? = nil) throws(StoreError) {
+    /// A URL libpq cannot read, a port that is not one, or a name that is empty, not UTF-8 or
+    /// holds a control character (`%00` would cut it short on the server) is refused here,
+    /// before anything is connected to.
+    public init(url: String, name: String? = nil) throws(PostgresAddressError) {
+        let refuse = { (reason: String) in PostgresAddressError(address: Self.redacted(url), reason: reason) }
         guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
-            throw StoreError.failed(
-                path: Self.redacted(url), operation: "open",
-                reason: "a PostgreSQL store's address is a URL starting postgresql://")
+            throw refuse("a PostgreSQL store's address is a URL starting postgresql://")
         }
         let (base, query) = Self.split(url)
-        let named = query.first { $0.key == "store" }.map { Self.percentDecoded($0.value) }
         let kept = query.filter { $0.key != "store" }
         self.url = base + (kept.isEmpty ? "" : "?" + kept.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
-        self.name = name ?? named ?? Self.defaultName
-        guard !self.name.isEmpty else {
-            throw StoreError.failed(path: Self.redacted(url), operation: "open", reason: "the store's name is empty")
+        if let problem = Self.problem(reading: self.url) {
+            throw refuse(Self.passwords(in: url).reduce(problem) { $0.replacing($1, with: "…") })
         }
+        let named = query.first { $0.key == "store" }.map(\.value)
+        guard let chosen = name ?? (named.map { Self.percentDecoded($0) } ?? Self.defaultName) else {
+            throw refuse("the store's name is not percent-encoded UTF-8")
+        }
+        guard !chosen.isEmpty else { throw refuse("the store's name is empty") }
+        guard !chosen.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw refuse("the store's name holds a control character")
+        }
+        self.name = chosen
+    }
+
+    /// The ports libpq connects to.
+    private static let ports = 1...65_535
+
+    /// What libpq finds wrong with `url` before connecting, or nil: a URL it cannot parse, or a
+    /// port that is not a number from 1 to 65535 (which libpq finds only once it connects, and
+    /// then says as a failure to connect). Nil too when libpq cannot be opened: connecting says so.
+    private static func problem(reading url: String) -> String? {
+        guard case .success(let pq) = LibPQ.entryPoints else { return nil }
+        var message: UnsafeMutablePointer<CChar>?
+        guard let options = pq.conninfoParse(url, &message) else {
+            defer { pq.freemem(message) }
+            let said = message.map { String(cString: $0) } ?? "libpq cannot read it"
+            return said.split(whereSeparator: \.isNewline).first.map(String.init) ?? said
+        }
+        defer { pq.conninfoFree(options) }
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == "port", let value = option.pointee.val {
+                let ports = String(cString: value).split(separator: ",", omittingEmptySubsequences: false)
+                let isWrong = { (port: Substring) in !port.isEmpty && Int(port).map(Self.ports.contains) != true }
+                if let wrong = ports.first(where: isWrong) {
+                    return "its port \(wrong) is not a number from 1 to 65535"
+                }
+            }
+            option += 1
+        }
+        return nil
     }
 
     /// `postgresql://alice@db.example/todos, store team-a`: never a password.
@@ -56,7 +95,9 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// The passwords the URL holds, in its user part or its parameters, for a message from
     /// libpq to be cleared of, should it quote the URL.
-    var passwords: [String] {
+    var passwords: [String] { Self.passwords(in: url) }
+
+    private static func passwords(in url: String) -> [String] {
         let (base, query) = Self.split(url)
         var found = query.filter { $0.key.lowercased().contains("password") }.map(\.value)
         if let scheme = base.firstRange(of: "://") {
@@ -67,7 +108,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
                 found.append(String(authority[authority.index(after: colon)..<end]))
             }
         }
-        return found.filter { !$0.isEmpty }.flatMap { [$0, Self.percentDecoded($0)] }
+        return found.filter { !$0.isEmpty }.flatMap { [$0, Self.percentDecoded($0)].compactMap(\.self) }
     }
 
     /// The URL before its `?`, and its parameters in order.
@@ -80,19 +121,23 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         return (String(url[..<mark]), query)
     }
 
-    private static func percentDecoded(_ text: String) -> String {
+    /// `text` with each `%XX` read as the byte it stands for, as libpq reads a URL; nil if a `%`
+    /// is not followed by two hexadecimal digits, or the bytes are not UTF-8.
+    private static func percentDecoded(_ text: String) -> String? {
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
+            guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
+                continue
             }
+            let digits = utf8.prefix(2)
+            guard digits.count == 2, digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+                let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(value)
+            utf8 = utf8.dropFirst(2)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(validating: bytes, as: UTF8.self)
     }
 }
