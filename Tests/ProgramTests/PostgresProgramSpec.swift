@@ -155,6 +155,42 @@ struct PostgresProgramSpec {
         #expect(try Self.psql("SELECT max(sequence) FROM appcore_changes WHERE store = '\(name)'") == "1")
     }
 
+    /// libpq reads `%` escapes in a parameter's name: each of these is the password, and libpq
+    /// sends it; none may show in a message, an answer or a recording.
+    @Test(arguments: [
+        "user:postgres:Sesame-0pen@", "user:postgres:x?Sesame-0pen@", "password=Sesame-0pen", "pass%77ord=Sesame-0pen",
+        "%70assword=Sesame-0pen", "passw%6Frd=Sesame-0pen", "passw%6frd=Sesame-0pen",
+        "%70%61%73%73%77%6F%72%64=Sesame-0pen", "PASS%57ORD=Sesame-0pen",
+    ])
+    func aPasswordInAnySpellingNeverShows(_ spelling: String) throws {
+        let place = try TodoPlace("postgres")
+        defer { place.remove() }
+        let secret = "Sesame-0pen"
+        let url =
+            spelling.hasPrefix("user:")
+            ? place.dataPlace.replacingOccurrences(of: "postgresql://", with: "postgresql://\(spelling.dropFirst(5))")
+            : place.dataPlace + "&" + spelling
+        let recording = place.folder.appendingPathComponent("run.scenario").path
+        // The test server trusts its local users: it does not ask for the password, which is
+        // sent only when asked for. An upper-case name is not one of libpq's: a usage error.
+        let add = try ProgramRun.of(
+            "todo", ["add", "buy milk", "--record", recording, "--data", url], environment: place.environment)
+        let unreachable = try ProgramRun.of(
+            "todo", ["list", "--data", url.replacingOccurrences(of: "host=/", with: "host=/nonexistent/")],
+            environment: place.environment)
+        let unreadable = try ProgramRun.of(
+            "todo", ["list", "--data", url + "&port=%zz"], environment: place.environment)
+
+        #expect(add.status == (spelling.hasPrefix("PASS") ? 64 : 0), "\(add.stderr)")
+        #expect(unreachable.status == (spelling.hasPrefix("PASS") ? 64 : 65), "\(unreachable.stderr)")
+        #expect(unreadable.status == 64, "\(unreadable.stderr)")
+        let recorded = (try? String(contentsOfFile: recording, encoding: .utf8)) ?? ""
+        #expect(spelling.hasPrefix("PASS") || recorded.contains("buy milk"))
+        for text in [add.stdout, add.stderr, unreachable.stderr, unreadable.stderr, recorded] {
+            #expect(!text.contains(secret), "\(text)")
+        }
+    }
+
     @Test(.slow) func aWatchingProgramFollowsTheStoreThroughAServerRestart() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-pg-\(UUID().uuidString)")
         let url = try PostgresTestServer.run("start", folder.path)

@@ -27,13 +27,16 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
             throw refuse("a PostgreSQL store's address is a URL starting postgresql://")
         }
-        let (base, query) = Self.split(url)
-        let kept = query.filter { $0.key != "store" }
-        self.url = base + (kept.isEmpty ? "" : "?" + kept.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
+        guard let parts = URLParts(url) else { throw refuse("a PostgreSQL store's address is a URL") }
+        let userPart = parts.user.map { user in user + (parts.password.map { ":" + $0 } ?? "") + "@" } ?? ""
+        let kept = parts.query.filter { $0.key != "store" }
+        self.url =
+            parts.scheme + userPart + parts.rest
+            + (kept.isEmpty ? "" : "?" + kept.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
         if let problem = Self.problem(reading: self.url) {
             throw refuse(Self.passwords(in: url).reduce(problem) { $0.replacing($1, with: "…") })
         }
-        let named = query.first { $0.key == "store" }.map(\.value)
+        let named = parts.query.first { $0.key == "store" }.map { String($0.value) }
         guard let chosen = name ?? (named.map { Self.percentDecoded($0) } ?? Self.defaultName) else {
             throw refuse("the store's name is not percent-encoded UTF-8")
         }
@@ -76,20 +79,15 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// `postgresql://alice@db.example/todos, store team-a`: never a password.
     public var description: String { "\(Self.redacted(url)), store \(name)" }
 
-    /// `url` without the password in its user part or any parameter whose name holds "password".
-    /// Anything that is not a URL is said only by its first word, for it may be `password=…` too.
+    /// `url` without the password in its user part or any parameter whose name, its `%` escapes
+    /// read as libpq reads them, holds "password" in any case (`password=`, `pass%77ord=`,
+    /// `%70assword=`), or whose name libpq could not read at all. Anything that is not a URL is
+    /// said only as that, for it may be `password=…` too.
     public static func redacted(_ url: String) -> String {
-        guard let scheme = url.firstRange(of: "://") else { return "a PostgreSQL address that is not a URL" }
-        let (base, query) = split(url)
-        var authority = base[scheme.upperBound...]
-        var rest = Substring("")
-        if let end = authority.firstIndex(where: { $0 == "@" || $0 == "/" }), authority[end] == "@" {
-            let user = authority[..<end].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            rest = authority[end...]
-            authority = user
-        }
-        let kept = query.filter { !$0.key.lowercased().contains("password") }
-        return String(base[..<scheme.upperBound]) + authority + rest
+        guard let parts = URLParts(url) else { return "a PostgreSQL address that is not a URL" }
+        let user = parts.user.map { $0 + "@" } ?? ""
+        let kept = parts.query.filter { !isPassword($0.key) }
+        return parts.scheme + user + parts.rest
             + (kept.isEmpty ? "" : "?" + kept.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
     }
 
@@ -97,28 +95,50 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// libpq to be cleared of, should it quote the URL.
     var passwords: [String] { Self.passwords(in: url) }
 
-    private static func passwords(in url: String) -> [String] {
-        let (base, query) = Self.split(url)
-        var found = query.filter { $0.key.lowercased().contains("password") }.map(\.value)
-        if let scheme = base.firstRange(of: "://") {
-            let authority = base[scheme.upperBound...]
-            if let end = authority.firstIndex(where: { $0 == "@" || $0 == "/" }), authority[end] == "@",
-                let colon = authority[..<end].firstIndex(of: ":")
-            {
-                found.append(String(authority[authority.index(after: colon)..<end]))
-            }
-        }
-        return found.filter { !$0.isEmpty }.flatMap { [$0, Self.percentDecoded($0)].compactMap(\.self) }
+    /// Every password `url` holds, as written and as libpq reads it.
+    static func passwords(in url: String) -> [String] {
+        guard let parts = URLParts(url) else { return [] }
+        let found = parts.query.filter { isPassword($0.key) }.map(\.value) + [parts.password].compactMap(\.self)
+        return found.filter { !$0.isEmpty }.map(String.init).flatMap { [$0, percentDecoded($0)].compactMap(\.self) }
     }
 
-    /// The URL before its `?`, and its parameters in order.
-    private static func split(_ url: String) -> (base: String, query: [(key: String, value: String)]) {
-        guard let mark = url.firstIndex(of: "?") else { return (url, []) }
-        let query = url[url.index(after: mark)...].split(separator: "&").map { parameter in
-            let parts = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+    /// Whether libpq may read a parameter of this name as a password: its name, `%` escapes
+    /// read, holds "password" in any case, or has an escape that cannot be read.
+    private static func isPassword(_ key: Substring) -> Bool {
+        percentDecoded(String(key))?.lowercased().contains("password") ?? true
+    }
+
+    /// A URL's parts, as libpq finds them: its user part runs from the scheme to the first `@`
+    /// that comes before any `/` (so a password may hold a `?`), and its parameters follow the
+    /// first `?` after that.
+    private struct URLParts {
+        let scheme: Substring
+        let user: Substring?
+        let password: Substring?
+        /// The hosts, ports and database: what follows the user part, up to the parameters.
+        let rest: Substring
+        let query: [(key: Substring, value: Substring)]
+
+        init?(_ url: String) {
+            guard let separator = url.firstRange(of: "://") else { return nil }
+            scheme = url[..<separator.upperBound]
+            var remainder = url[separator.upperBound...]
+            if let end = remainder.firstIndex(where: { $0 == "@" || $0 == "/" }), remainder[end] == "@" {
+                let userPart = remainder[..<end]
+                let colon = userPart.firstIndex(of: ":")
+                user = userPart[..<(colon ?? end)]
+                password = colon.map { userPart[userPart.index(after: $0)...] }
+                remainder = remainder[remainder.index(after: end)...]
+            } else {
+                (user, password) = (nil, nil)
+            }
+            let mark = remainder.firstIndex(of: "?") ?? remainder.endIndex
+            rest = remainder[..<mark]
+            query = remainder[mark...].dropFirst().split(separator: "&").map { parameter in
+                let parts = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return (key: parts[0], value: parts.count > 1 ? parts[1] : "")
+            }
         }
-        return (String(url[..<mark]), query)
     }
 
     /// `text` with each `%XX` read as the byte it stands for, as libpq reads a URL; nil if a `%`
