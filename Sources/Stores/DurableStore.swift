@@ -16,7 +16,7 @@ import Fractal
 func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: @escaping StoreWarning) throws
     -> Store<J.State>
 {
-    let state = try journal.exclusively { try journal.load() }
+    let state = try journal.opening { try journal.load() }
     let shared = Locked(DurableContents(journal: journal, state: state))
     let notify: @Sendable ([@Sendable () -> Void]) -> Void = { observers in
         for observer in observers { observer() }

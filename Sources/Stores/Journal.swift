@@ -3,9 +3,9 @@ import Fractal
 
 /// Where a durable store keeps its state: a snapshot and the changes made since.
 ///
-/// A journal is used only under its store's lock, and each of its methods but `exclusively` and
-/// `shared` is called only inside one of those two, which hold the lock that other processes
-/// respect too.
+/// A journal is used only under its store's lock, and each of its methods but `exclusively`,
+/// `shared` and `opening` is called only inside one of those, which hold the lock that other
+/// processes respect too.
 protocol Journal<State>: SendableMetatype {
     associatedtype State: StoredState
 
@@ -16,6 +16,9 @@ protocol Journal<State>: SendableMetatype {
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result
     /// Runs `body` while no other process may write.
     func shared<Result>(_ body: () throws -> Result) throws -> Result
+    /// Runs the store's first `load`, as it opens: `exclusively`, unless a journal reads it
+    /// without a lock.
+    func opening<Result>(_ body: () throws -> Result) throws -> Result
 
     /// Reads the whole state: the snapshot, then every change kept since.
     func load() throws -> State
@@ -34,6 +37,12 @@ protocol Journal<State>: SendableMetatype {
     func destroy() throws
     /// How a watching thread learns that another process may have written.
     var watch: JournalWatch { get }
+}
+
+extension Journal {
+    func opening<Result>(_ body: () throws -> Result) throws -> Result {
+        try exclusively(body)
+    }
 }
 
 /// When a journal rewrites its snapshot: once the changes kept since the last one outweigh a

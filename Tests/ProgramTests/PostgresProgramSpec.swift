@@ -155,6 +155,53 @@ struct PostgresProgramSpec {
         #expect(try Self.psql("SELECT max(sequence) FROM appcore_changes WHERE store = '\(name)'") == "1")
     }
 
+    /// A role that may only SELECT from the two tables, and a session whose transactions are all
+    /// read-only, serve every command that reads, a missing store too (as an empty one, made by
+    /// nobody); a change is refused in one line, and nothing is written.
+    @Test func aRoleThatMayOnlyReadAndAReadOnlyDatabaseServeEveryReadingCommand() throws {
+        let place = try TodoPlace("postgres")
+        defer { place.remove() }
+        let name = place.folder.lastPathComponent
+        #expect(try place.todo("add", "buy milk").status == 0)
+        #expect(try ProgramRun.of("coin", ["flip", "--seed", "1"], environment: place.environment).status == 0)
+        #expect(try ProgramRun.of("dice", ["2d6", "--seed", "1"], environment: place.environment).status == 0)
+        let role = "appcore_reader_\(UUID().uuidString.prefix(8).lowercased())"
+        try Self.psql("CREATE ROLE \(role) LOGIN; GRANT SELECT ON appcore_stores, appcore_changes TO \(role)")
+        defer { _ = try? Self.psql("DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let asReader = place.dataPlace.replacingOccurrences(of: "user=postgres", with: "user=\(role)")
+        let readOnly = place.dataPlace + "&options=-cdefault_transaction_read_only%3Don"
+        #expect(asReader != place.dataPlace)
+        let rows = "SELECT count(*) FROM appcore_stores WHERE name LIKE '\(name)%'"
+        let rowsBefore = try Self.psql(rows)
+
+        for data in [asReader, readOnly] {
+            let reads = [
+                ("todo", ["list"]), ("todo", ["journal"]), ("coin", ["history"]), ("dice", ["history"]),
+            ]
+            for (program, arguments) in reads {
+                let run = try ProgramRun.of(program, arguments + ["--data", data], environment: place.environment)
+                #expect(run.status == 0, "\(program) \(arguments): \(run.stderr)")
+                #expect(run.stderr == "")
+            }
+            let list = try ProgramRun.of("todo", ["list", "--data", data], environment: place.environment)
+            #expect(list.stdout.contains("buy milk"))
+            let missing = try ProgramRun.of(
+                "todo", ["list", "--data", data.replacingOccurrences(of: name, with: name + "-new")],
+                environment: place.environment)
+            #expect(missing.status == 0, "\(missing.stderr)")
+            #expect(missing.stdout == "Nothing to do.\n")
+
+            let add = try ProgramRun.of(
+                "todo", ["add", "call the plumber", "--data", data], environment: place.environment)
+            #expect(add.status == 65)
+            #expect(add.stderr.hasPrefix("Error: the change was not kept: could not write the store at "))
+            #expect(add.stderr.contains("permission denied") || add.stderr.contains("read-only"), "\(add.stderr)")
+            #expect(add.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try Self.psql(rows) == rowsBefore)
+        #expect(try place.list().compactMap { $0["title"] as? String } == ["buy milk"])
+    }
+
     /// libpq reads `%` escapes in a parameter's name: each of these is the password, and libpq
     /// sends it; none may show in a message, an answer or a recording.
     @Test(arguments: [

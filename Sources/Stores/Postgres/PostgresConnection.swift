@@ -199,7 +199,8 @@ final class PostgresConnection {
 
     /// What a statement does to the store, in a person's words, for its error.
     private static func operation(of sql: String) -> String {
-        sql.hasPrefix("SELECT") || sql.hasPrefix("BEGIN") || sql.hasPrefix("LISTEN") ? "read" : "write"
+        let reads = sql.hasPrefix("SELECT") || sql.hasPrefix("BEGIN") || sql.hasPrefix("LISTEN")
+        return reads && !sql.hasSuffix("FOR UPDATE") ? "read" : "write"
     }
 }
 

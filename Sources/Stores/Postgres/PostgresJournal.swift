@@ -49,17 +49,30 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
     private var changeBytes = 0
     private var forgotten = false
     var isSound = true
+    private let initial: State
+    /// Whether the tables were there when last looked for.
+    private var tablesExist = false
     /// Whether the tables have the column `last_sequence`.
     private var keepsLastSequence = false
+    /// Whether this program tried to add that column (which only the tables' owner may do).
+    private var triedToAddLastSequence = false
     /// The store's row as read when it was locked, for this transaction.
     private var lockedHead: Head?
     private var wroteInTransaction = false
 
-    /// Connects, making the tables and the store's row when they are not there yet.
+    /// Connects, and checks the tables where they are there. Nothing is written: the tables and
+    /// the store's row are made by the store's first change (`exclusively`), so that a role that
+    /// may only read, or a read-only database, serves every command that reads; a store that is
+    /// not there yet reads as `initial`.
     init(location: PostgresLocation, initial: State) throws {
         self.location = location
+        self.initial = initial
         connection = try PostgresConnection(location)
-        try prepareTables()
+        try checkTables()
+    }
+
+    /// Makes the store's row, holding `initial`, unless another writer made it first, and locks it.
+    private func makeRow() throws -> Head? {
         let sealed = try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(initial), sequence: 0)
         try connection.run(
             """
@@ -67,6 +80,14 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
             VALUES ($1, $2, 0, $3\(keepsLastSequence ? ", 0" : "")) ON CONFLICT (name) DO NOTHING
             """,
             [.text(location.name), .integer(Int64(Self.newestVersion.number)), .bytes(sealed)])
+        return try head(locking: true)
+    }
+
+    /// The state of a store that is not in the database yet: `initial`, and no change read.
+    private func fresh() -> State {
+        (snapshotSequence, sequence, snapshotBytes, changeBytes) = (0, 0, 0, 0)
+        (steps, isNewest, format, forgotten) = ([], true, .newest, false)
+        return initial
     }
 
     /// What the store's row says of its records: the sequence of its snapshot, and of its last
@@ -101,9 +122,12 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
                 : "it holds changes after its last one, \(last)")
     }
 
+    /// Locks the store's row, making the tables and the row first where they are not there: each
+    /// use is a change, or the housekeeping after one.
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
-        try transaction("BEGIN") {
-            guard let head = try head(locking: true) else {
+        try prepareTables()
+        return try transaction("BEGIN") {
+            guard let head = try head(locking: true) ?? makeRow() else {
                 throw StoreError.unreadable(path: path, reason: "the store is no longer in the database")
             }
             lockedHead = head
@@ -119,16 +143,21 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
         try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
+    /// Opening reads, and locks nothing: a `SELECT … FOR UPDATE` needs a role that may write, and
+    /// a database that is not read-only.
+    func opening<Result>(_ body: () throws -> Result) throws -> Result {
+        try shared(body)
+    }
+
     func load() throws -> State {
         try checkingSoundness {
+            guard try tablesAreThere() else { return fresh() }
             var row: (version: Int64, sequence: Int64, snapshot: [UInt8], last: Int64)?
             try connection.run(
                 "SELECT version, snapshot_sequence, snapshot, \(lastSequenceColumn) FROM appcore_stores WHERE name = $1",
                 [.text(location.name)]
             ) { row = ($0.integer(0), $0.integer(1), $0.bytes(2), $0.integer(3)) }
-            guard let row else {
-                throw StoreError.unreadable(path: path, reason: "the store is no longer in the database")
-            }
+            guard let row else { return fresh() }
             try checkVersion(row.version)
             guard let payload = format.snapshotPayloadRange(of: row.snapshot, sequence: row.sequence) else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
@@ -149,8 +178,13 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
 
     func catchUp(_ state: inout State) throws {
         try checkingSoundness {
+            guard try tablesAreThere() else { return }
             let head = try lockedHead ?? self.head(locking: false)
-            guard !forgotten, let head, head.snapshotSequence == snapshotSequence else {
+            // A row that counts fewer changes than were read is a store made anew (or restored
+            // from a copy) since: read again whole.
+            guard !forgotten, let head, head.snapshotSequence == snapshotSequence,
+                head.lastSequence < 0 || head.lastSequence >= sequence
+            else {
                 state = try load()
                 return
             }
@@ -220,8 +254,10 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
 
     /// Removes the store's row and, with it, its changes; the other stores and the tables stay.
     func destroy() throws {
-        try connection.run("DELETE FROM appcore_stores WHERE name = $1", [.text(location.name)])
-        try connection.run("SELECT pg_notify('\(Self.channel)', $1)", [.text(location.name)])
+        if try tablesAreThere() {
+            try connection.run("DELETE FROM appcore_stores WHERE name = $1", [.text(location.name)])
+            try connection.run("SELECT pg_notify('\(Self.channel)', $1)", [.text(location.name)])
+        }
         connection.close()
     }
 
@@ -303,34 +339,47 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
         }
     }
 
-    /// Checks that the tables are the ones this program makes, making them if there are none.
-    /// Tables of the same names but another shape are refused, never written to.
-    private func prepareTables() throws {
-        var found = try columns()
-        if found.isEmpty {
-            // Two programs starting at once on a new database: one makes the tables, the other waits.
-            try transaction("BEGIN") {
-                try connection.execute("SELECT pg_advisory_xact_lock(\(Self.creationLock))")
-                try connection.execute(Self.tables.joined(separator: ";\n"))
-            }
-            found = try columns()
-        }
-        if found == Self.columnsBeforeLastSequence {
-            // Tables made before the last change's number was kept: the column is added, under
-            // the same lock. A role that may not alter the tables (only their owner may) still
-            // writes, without it, as those versions did.
-            try? transaction("BEGIN") {
-                try connection.execute("SELECT pg_advisory_xact_lock(\(Self.creationLock))")
-                try connection.execute("ALTER TABLE appcore_stores ADD COLUMN IF NOT EXISTS last_sequence bigint")
-            }
-            found = try columns()
-        }
-        guard found == Self.columns || found == Self.columnsBeforeLastSequence else {
+    /// Reads the tables' columns: tables of the same names but another shape are refused, never
+    /// written to; notes whether they are there, and keep `last_sequence`.
+    private func checkTables() throws {
+        let found = try columns()
+        guard found.isEmpty || found == Self.columns || found == Self.columnsBeforeLastSequence else {
             throw StoreError.unreadable(
                 path: path,
                 reason: "its tables appcore_stores and appcore_changes are not the ones this program makes")
         }
+        tablesExist = !found.isEmpty
         keepsLastSequence = found == Self.columns
+    }
+
+    /// Whether the tables are there; looked for again while they were not, as another program may
+    /// have made them since.
+    private func tablesAreThere() throws -> Bool {
+        if !tablesExist { try checkTables() }
+        return tablesExist
+    }
+
+    /// Makes what a change needs that is not there yet, each in a transaction of its own before
+    /// the change's, under an advisory lock, so that two first programs do not race: the tables,
+    /// and the column `last_sequence` in tables made before it was kept.
+    private func prepareTables() throws {
+        if !tablesExist {
+            try transaction("BEGIN") {
+                try connection.execute("SELECT pg_advisory_xact_lock(\(Self.creationLock))")
+                try connection.execute(Self.tables.joined(separator: ";\n"))
+            }
+            try checkTables()
+        }
+        if !keepsLastSequence, !triedToAddLastSequence {
+            // Only the tables' owner may alter them: another role that may write still writes,
+            // without the column, as the versions before it did.
+            triedToAddLastSequence = true
+            try? transaction("BEGIN") {
+                try connection.execute("SELECT pg_advisory_xact_lock(\(Self.creationLock))")
+                try connection.execute("ALTER TABLE appcore_stores ADD COLUMN IF NOT EXISTS last_sequence bigint")
+            }
+            try checkTables()
+        }
     }
 
     /// Every column of the two tables in the connection's schema, as `table.column type`.
