@@ -82,6 +82,12 @@ public struct StoreOptions: ParsableArguments {
             throw ProgramFailure(
                 "\(source) must be a URL such as postgresql://host/database with --store postgres", exit: .usage)
         }
+        if data != nil, ArgumentBlanking.blank(PostgresLocation.passwords(in: url), in: url) {
+            StandardError.line(
+                "Warning: the password given in --data was blanked out of this program's command line, which "
+                    + "other users may see (ps); keep it off the command line with APPCORE_DATA, ~/.pgpass or "
+                    + "PGPASSWORD")
+        }
         do {
             return (try createPostgresStore(url: url, initial: AppState.initial), PostgresLocation.redacted(url))
         } catch let error as PostgresAddressError {

@@ -202,6 +202,33 @@ struct PostgresProgramSpec {
         #expect(try place.list().compactMap { $0["title"] as? String } == ["buy milk"])
     }
 
+    /// What `ps` shows of a program is read from its own memory: the password is overwritten
+    /// there as soon as it is read, for the whole of a `--watch`, and the program says so.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline"), "needs /proc"))
+    func aPasswordGivenInDataIsBlankedOutOfTheCommandLineOthersSee() throws {
+        let place = try TodoPlace("postgres")
+        defer { place.remove() }
+        let secret = "Sesame-0pen"
+        let url = place.dataPlace.replacingOccurrences(of: "postgresql://", with: "postgresql://postgres:\(secret)@")
+        let watcher = try Watcher("todo", ["list", "--watch", "--data", url], environment: place.environment)
+        _ = watcher.read(until: "Nothing to do.")
+        let cmdline = URL(fileURLWithPath: "/proc/\(watcher.process.processIdentifier)/cmdline")
+        let shown = String(decoding: try Data(contentsOf: cmdline), as: UTF8.self)
+        #expect(watcher.stop(with: SIGINT) == 0)
+        #expect(!shown.contains(secret))
+        #expect(shown.contains("postgresql://postgres:xxxxxxxxxxx@"), "\(shown)")
+
+        let list = try ProgramRun.of("todo", ["list", "--data=\(url)"], environment: place.environment)
+        #expect(list.status == 0)
+        #expect(list.stderr.hasPrefix("Warning: the password given in --data was blanked out"))
+        #expect(list.stderr.split(separator: "\n").count == 1)
+        for way in ["APPCORE_DATA", "~/.pgpass", "PGPASSWORD"] { #expect(list.stderr.contains(way)) }
+        let environment = place.environment.merging(["APPCORE_DATA": url]) { $1 }
+        let kept = try ProgramRun.of("todo", ["list"], environment: environment)
+        #expect(kept.status == 0)
+        #expect(kept.stderr == "", "a password kept off the command line is not warned of")
+    }
+
     /// libpq reads `%` escapes in a parameter's name: each of these is the password, and libpq
     /// sends it; none may show in a message, an answer or a recording.
     @Test(arguments: [

@@ -96,7 +96,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     var passwords: [String] { Self.passwords(in: url) }
 
     /// Every password `url` holds, as written and as libpq reads it.
-    static func passwords(in url: String) -> [String] {
+    public static func passwords(in url: String) -> [String] {
         guard let parts = URLParts(url) else { return [] }
         let found = parts.query.filter { isPassword($0.key) }.map(\.value) + [parts.password].compactMap(\.self)
         return found.filter { !$0.isEmpty }.map(String.init).flatMap { [$0, percentDecoded($0)].compactMap(\.self) }

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Overwrites secrets in this process's own arguments, in place, as database clients do with a
+/// password given on their command line: `ps` and `/proc/PID/cmdline` read those very bytes (on
+/// Linux, the strings `CommandLine.unsafeArgv` points at), so from then on they show `x`s instead.
+/// The arguments were parsed before: the program goes on with its own copies.
+enum ArgumentBlanking {
+    /// Blanks every place where one of `secrets` appears in the arguments that hold `text` (the
+    /// value they were given in, alone or as `--data=…`); returns whether there was any.
+    static func blank(_ secrets: [String], in text: String) -> Bool {
+        var blanked = false
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index], String(cString: argument).contains(text) else {
+                continue
+            }
+            let bytes = UnsafeMutableRawPointer(argument).assumingMemoryBound(to: UInt8.self)
+            let length = strlen(argument)
+            for secret in secrets.map({ Array($0.utf8) }) where !secret.isEmpty {
+                var start = 0
+                while start + secret.count <= length {
+                    if memcmp(bytes + start, secret, secret.count) == 0 {
+                        memset(bytes + start, Int32(UInt8(ascii: "x")), secret.count)
+                        blanked = true
+                        start += secret.count
+                    } else {
+                        start += 1
+                    }
+                }
+            }
+        }
+        return blanked
+    }
+}
