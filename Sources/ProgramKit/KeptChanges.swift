@@ -1,4 +1,5 @@
 import AppCore
+import Stores
 import Synchronization
 
 /// Whether this run of the program has kept a change in its store, noted as the store returns
@@ -7,15 +8,25 @@ import Synchronization
 /// `coin history --clear`; to its user it made one.)
 enum KeptChanges {
     private static let kept = Mutex(false)
+    private static let unknown = Mutex<StoreError?>(nil)
 
     static var any: Bool { kept.withLock { $0 } }
+
+    /// The change whose reply was lost, so that nobody can tell whether it was kept: what the
+    /// program says instead of the feature's "not kept", which would have it made again.
+    static var outcomeUnknown: StoreError? { unknown.withLock { $0 } }
 
     /// `store`, noting each change and reset it keeps.
     static func noting(_ store: Store<AppState>) -> Store<AppState> {
         (
             state: store.state,
             change: { change in
-                try store.change(change)
+                do {
+                    try store.change(change)
+                } catch let error as StoreError {
+                    if case .outcomeUnknown = error { unknown.withLock { $0 = error } }
+                    throw error
+                }
                 kept.withLock { $0 = true }
             },
             reset: {

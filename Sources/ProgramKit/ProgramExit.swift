@@ -11,11 +11,15 @@ public enum ProgramExit: Int32, CaseIterable, Sendable {
     case data = 65
     /// The output could not be written: a full disk, a closed standard output (as EX_IOERR).
     case output = 74
+    /// A change was sent to the store and its reply lost (a PostgreSQL connection gone after
+    /// `COMMIT`): it may have been kept or not (as EX_TEMPFAIL: look, then try again if it was not).
+    case outcomeUnknown = 75
 
     /// The lines that `--help` and the README show.
     public static let explanation = """
         Exit status: 0 success, 1 not found, 64 usage error, 65 data error \
         (stored data unreadable or not written, or a file to import malformed or over a limit), \
-        74 output error (standard output could not be written).
+        74 output error (standard output could not be written), 75 unknown outcome (the store's reply to a \
+        change was lost: look before making it again).
         """
 }

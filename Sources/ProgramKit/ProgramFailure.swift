@@ -30,6 +30,10 @@ public func reportingFailures(_ body: () throws -> Void) throws {
         try body()
         try StandardOutput.finish()
     } catch let failure as ProgramFailure {
+        if let unknown = KeptChanges.outcomeUnknown {
+            report(ProgramFailure(unknown.description, exit: .outcomeUnknown))
+            throw ExitCode(ProgramExit.outcomeUnknown.rawValue)
+        }
         report(failure.exit == .output && KeptChanges.any ? failure.sayingKept() : failure)
         throw ExitCode(failure.exit.rawValue)
     }

@@ -15,6 +15,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// (moved, restored from a copy) while the program wrote. `keptIn` is where that file is now,
     /// if the system can say.
     case replaced(path: String, keptIn: String?)
+    /// The change was sent to be kept, and the reply that says whether it was never came (a
+    /// connection lost after `COMMIT` was sent): it may be kept or not, and only a look can tell.
+    case outcomeUnknown(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,6 +31,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let path, let bytes, let limit):
             "the store at \(path) would have to keep a record of \(bytes) bytes, more than the \(limit) it reads "
                 + "back, so nothing was written"
+        case .outcomeUnknown(let path, let reason):
+            "cannot tell whether the change was kept in the store at \(path): the connection was lost after it was "
+                + "sent to be kept, before the reply (\(reason)); look at the store before making it again"
         case .replaced(let path, let keptIn):
             "the store at \(path) was replaced by another file while this program wrote, so the change is not in "
                 + "the store \(path) names now: it was kept in the file that was there before, "
@@ -42,7 +48,7 @@ extension StoreError {
         switch self {
         case .unreadable(_, let reason): reason
         case .failed(_, let operation, let reason): "could not \(operation) it: \(reason)"
-        case .newerFormat, .tooLarge, .replaced: description
+        case .newerFormat, .tooLarge, .replaced, .outcomeUnknown: description
         }
     }
 

@@ -331,7 +331,13 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
         defer { (lockedHead, wroteInTransaction) = (nil, false) }
         do {
             let result = try body()
-            try connection.execute("COMMIT")
+            do {
+                try connection.execute("COMMIT")
+            } catch let error as StoreError where wroteInTransaction && connection.isLost {
+                // The server may have kept the change before the connection went: saying it was
+                // not kept would have it made twice.
+                throw StoreError.outcomeUnknown(path: path, reason: error.reason)
+            }
             return result
         } catch {
             if !connection.isLost { try? connection.execute("ROLLBACK") }
