@@ -31,7 +31,7 @@ final class LossyProxy: Sendable {
                     close(client)
                     continue
                 }
-                let severed = Severed()
+                let severed = Severed(client: client, server: server)
                 Thread.detachNewThread { self.pass(from: client, to: server, watching: true, severed) }
                 Thread.detachNewThread { self.pass(from: server, to: client, watching: false, severed) }
             }
@@ -59,16 +59,13 @@ final class LossyProxy: Sendable {
             inserted = inserted || text.contains("INSERT INTO")
             let last = watching && inserted && text.contains("COMMIT") && cutFirst()
             if last { severed.set() }  // before the server can answer
-            guard write(destination, buffer, count) == count else { break }
+            guard send(destination, buffer, count, Int32(MSG_NOSIGNAL)) == count else { break }
             if last {
                 usleep(300_000)  // time for the server to commit
                 break
             }
         }
-        shutdown(source, Int32(SHUT_RDWR))
-        shutdown(destination, Int32(SHUT_RDWR))
-        close(source)
-        close(destination)
+        severed.end()
     }
 
     /// True the first time it is asked, and never again.
@@ -93,11 +90,34 @@ final class LossyProxy: Sendable {
     }
 }
 
-/// Whether a proxied connection was cut: its reply half then passes nothing on.
+/// One proxied connection: whether it was cut (its reply half then passes nothing on), and its
+/// two sockets, closed once both halves have ended, so that neither closes a descriptor the other
+/// still uses, or one the process has since given to something else.
 private final class Severed: Sendable {
     private let flag = Mutex(false)
+    private let halvesLeft = Mutex(2)
+    private let client: Int32
+    private let server: Int32
+
+    init(client: Int32, server: Int32) {
+        (self.client, self.server) = (client, server)
+    }
 
     var isSet: Bool { flag.withLock { $0 } }
 
     func set() { flag.withLock { $0 = true } }
+
+    /// One half has ended: both sockets are shut, so that the other half's read ends too.
+    func end() {
+        shutdown(client, Int32(SHUT_RDWR))
+        shutdown(server, Int32(SHUT_RDWR))
+        guard
+            halvesLeft.withLock({ left in
+                left -= 1
+                return left == 0
+            })
+        else { return }
+        close(client)
+        close(server)
+    }
 }
