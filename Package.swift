@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(name: "StoresTests", dependencies: ["Stores", "StoreTestSupport", "store-exerciser"]),
         // Test-only: a state for durable-store tests, a program that writes it from another process,
         // and which tests run (`TestLane`).
-        .target(name: "StoreTestSupport", dependencies: ["Fractal", "Stores"], path: "Tests/StoreTestSupport"),
+        .target(
+            name: "StoreTestSupport", dependencies: ["Fractal", "Stores", "CSQLite"], path: "Tests/StoreTestSupport"),
         .executableTarget(name: "store-exerciser", dependencies: ["StoreTestSupport"], path: "Tests/StoreExerciser"),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StoreTestSupport"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Headless"]),

@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// Stores written by earlier versions open in this one and read back the same.
@@ -33,10 +34,9 @@ struct StoredFixturesSpec {
         try expectTranscript(fixtures.appendingPathComponent("\(store).transcript"), store: store, data: data.path)
         if store == "sqlite" {
             // The transcript's undo and redo are changes: the first rewrote the store in the
-            // newest version, the one its snapshot's form needs (SQLite's `user_version`, at byte
-            // 60 of the file, big-endian; its low 16 bits the format).
-            let header = [UInt8](try Data(contentsOf: data).prefix(64))
-            let version = header[60...63].reduce(0) { $0 << 8 | Int($1) }
+            // newest version, the one its snapshot's form needs (SQLite's `user_version`, its low
+            // 16 bits the format).
+            let version = try sqliteInteger(at: data.path, "PRAGMA user_version")
             #expect(version & 0xFFFF == 5, "its first change rewrote it in the newest version")
         }
     }

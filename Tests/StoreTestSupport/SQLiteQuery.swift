@@ -1,9 +1,14 @@
 import CSQLite
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The first column of the first row `sql` gives, as an integer, read from the SQLite database at
 /// `path` as a tool beside the store would read it: for the specifications that look inside.
-func sqliteInteger(at path: String, _ sql: String) throws -> Int64 {
+public func sqliteInteger(at path: String, _ sql: String) throws -> Int64 {
     var handle: OpaquePointer?
     var statement: OpaquePointer?
     defer {
@@ -13,6 +18,19 @@ func sqliteInteger(at path: String, _ sql: String) throws -> Int64 {
     guard sqlite3_open(path, &handle) == SQLITE_OK,
         sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK,
         sqlite3_step(statement) == SQLITE_ROW
-    else { throw CocoaError(.fileReadUnknown) }
+    else { throw SQLiteQueryFailed(path: path, sql: sql) }
     return sqlite3_column_int64(statement, 0)
+}
+
+/// Copies an SQLite store's log into its database and empties it, as a tool beside the store
+/// would (SQLite's `wal_checkpoint`): the database file then holds the whole store, as a copy
+/// taken of it must.
+public func copyLogIntoDatabase(at path: String) throws {
+    _ = try sqliteInteger(at: path, "PRAGMA wal_checkpoint(TRUNCATE)")
+}
+
+/// A query a specification asked for that SQLite would not answer.
+public struct SQLiteQueryFailed: Error {
+    public let path: String
+    public let sql: String
 }

@@ -9,8 +9,8 @@ import Testing
 /// never changes a file.
 ///
 /// The disk store keeps its file and an empty `.lock` file (nothing in it to flip). The SQLite
-/// store keeps its database alone once the program that wrote it has let go: its `-wal` and
-/// `-shm` files are gone (see `SQLiteDamageSpec` for those).
+/// store's database is flipped here once its log was copied into it, so that it holds the whole
+/// store; its log and its mark are flipped in `SQLiteLogSpec`.
 @Suite("Flipped bytes")
 struct FlippedBytesSpec: DamagesAStoreFile {
     let folder: TemporaryFolder
@@ -108,6 +108,7 @@ struct FlippedBytesSpec: DamagesAStoreFile {
         let store = try variant.open(at: path, initial: initial)
         try store.change(.append("eggs"))
         try store.change(.appendBoth("bread", "tea"))
+        if variant == .sqlite { try copyLogIntoDatabase(at: path) }
         return try store.state()
     }
 }

@@ -265,6 +265,10 @@ struct FileIdentity: Equatable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }
+
+    init(device: UInt64, inode: UInt64) {
+        (self.device, self.inode) = (device, inode)
+    }
 }
 
 #if canImport(Glibc)

@@ -16,12 +16,12 @@ import Fractal
 /// The SQLite store's journal: a snapshot row and a table of changes since, in WAL mode, each
 /// commit synced (`synchronous = FULL`), each row checksummed (`SQLiteRowFormat`).
 ///
-/// A program that wrote copies the write-ahead log into the database when it lets go of the store,
-/// so that once it has exited the database file alone holds every acknowledged change: a `-wal`
-/// file lost or damaged between programs loses nothing. (SQLite cannot tell a log that is missing
-/// from one that was never written, and reads a damaged log as far as it checks out: an older
-/// state, in silence.) While it runs, the log is copied once it holds more than `logLimit`
-/// bytes. A program that only read copies nothing, and a database found damaged is never written.
+/// The write-ahead log stays beside the database between programs, so that a change costs one
+/// sync; it is copied into the database once it holds more than `logLimit` bytes. SQLite cannot
+/// tell a log that is missing from one that was never written, and reads a damaged log as far as
+/// it checks out: an older state, in silence. So after each commit the store writes the number of
+/// its last change beside it (`SQLiteLogMark`), and a store that ends before that change is
+/// refused, naming it. A database found damaged is never written, nor its log copied into it.
 ///
 /// Opening the store leaves a large slice of the snapshot in the database until a command uses
 /// it (`SQLiteSnapshotRead`).
@@ -43,6 +43,10 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     let path: String
     /// SQLite's write-ahead log, beside the database.
     private let logPath: String
+    /// The mark of the last change kept (`SQLiteLogMark`), beside the database.
+    private let markPath: String
+    /// The mark, open for writing once this program has written.
+    private var mark: Int32 = -1
     private let warn: StoreWarning
     private let patience: LockPatience
     private var connection: SQLiteConnection
@@ -83,10 +87,11 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         self.warn = warn
         self.patience = patience
         logPath = path + "-wal"
+        markPath = path + "-mark"
         let exists = try POSIXFile.isFile(path)
         // SQLite opens these too; a FIFO among them would hang it. (It never follows a link to
         // them, but one there would stop every program with an error of SQLite's.)
-        for side in ["-wal", "-shm", "-journal"] {
+        for side in ["-wal", "-shm", "-journal", "-mark"] {
             try POSIXFile.refuseLink(path + side)
             _ = try POSIXFile.isFile(path + side)
         }
@@ -94,17 +99,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         (connection, unchanging, file) = try Self.connect(to: path, patience: patience, warn: warn)
     }
 
-    /// The program is done with the store: what it wrote goes from the log into the database
-    /// (synced), and the log and its index are removed if no other program has them open. What
-    /// was written is kept in the log whatever happens here; a failure is only said.
+    /// The program is done with the store: the log stays as it is, for the next program.
     deinit {
-        guard wrote, isSound else { return }
-        do {
-            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            try connection.keepLogOnClose(false)
-        } catch {
-            warn("the changes were kept in \(logPath), but copying them into the database failed: \(error)")
-        }
+        if mark >= 0 { POSIXFile.close(mark) }
         connection.close()
     }
 
@@ -113,8 +110,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         wroteInTransaction = false
         let result = try transaction("BEGIN IMMEDIATE", body)
         if wroteInTransaction {
-            wrote = true  // committed: there is a log to copy at the end, and only then
+            wrote = true
             try checkStillNamed()
+            writeMark()
         }
         if isSound { keepLogSmall() }
         return result
@@ -145,15 +143,42 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         throw StoreError.replaced(path: path, keptIn: keptIn)
     }
 
+    /// Refuses a store that ends before the last change its mark names: its log was removed,
+    /// emptied or damaged since (`SQLiteLogMark`).
+    private func checkMark() throws {
+        guard let file, let (markedFile, marked) = SQLiteLogMark.read(at: markPath), markedFile == file,
+            marked > sequence
+        else { return }
+        throw StoreError.unreadable(
+            path: path,
+            reason: "it ends at change \(sequence), but change \(marked) was kept in it: its log \(logPath) was "
+                + "removed or damaged since. Put back the log it was copied with, or a copy of the store")
+    }
+
+    /// Writes the mark of the change just committed. Not synced, and a failure only lets the mark
+    /// lag: the change is kept, and the next one writes it again.
+    private func writeMark() {
+        guard let file else { return }
+        if mark < 0 {
+            let mode = (try? POSIXFile.permissions(path)) ?? POSIXFile.privateMode
+            guard let opened = try? POSIXFile.open(markPath, O_WRONLY | O_CREAT | O_NOFOLLOW, mode: mode) else {
+                return
+            }
+            mark = opened
+        }
+        try? POSIXFile.write(mark, SQLiteLogMark.bytes(file: file, sequence: sequence), at: 0, path: markPath)
+    }
+
     /// Closes the connection to a file the path no longer names, first copying its log into it:
     /// SQLite finds the log by the path's name, and would otherwise read what was written to the
     /// file replaced as part of the file that replaced it.
     private func letGoOfReplacedFile() {
-        if (try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")) != nil {
-            try? connection.keepLogOnClose(false)
-        }
+        // Copied and emptied through the connection's own descriptors, and the log left where it
+        // is: SQLite would remove it by its name, which may now be another file's log.
+        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         connection.close()
-        wrote = false
+        if mark >= 0 { POSIXFile.close(mark) }
+        (mark, wrote) = (-1, false)
     }
 
     /// A connection to the database at `path`, checked to be one before SQLite opens it, and
@@ -162,6 +187,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         SQLiteConnection, unchanging: Bool, FileIdentity?
     ) {
         try checkHeader(of: path)
+        try checkLogBelongs(to: path)
         let logPath = path + "-wal"
         let unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
         let connection = try SQLiteConnection(path: path, unchanging: unchanging, patience: patience, warn: warn)
@@ -199,12 +225,16 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
                     try format.coding.decode(State.self, from: bytes, in: payload, after: steps)
                 }
             }
+            let first = !wasRead
             wasRead = true
             snapshotSequence = snapshotAt
             snapshotBytes = bytes.count
             sequence = snapshotSequence
             changeBytes = 0
             try applyChanges(to: &state, everyRow: true)
+            // Only as the program opens the store, under its lock: read later, in a transaction
+            // of its own, the store could lag a mark another writer wrote since it began.
+            if first { try checkMark() }
             dataVersion = try currentDataVersion()
             forgotten = false
             return state
@@ -278,7 +308,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     func destroy() throws {
         wrote = false  // nothing left to copy at the end
         connection.close()
-        for suffix in ["", "-wal", "-shm", "-journal"] { try POSIXFile.remove(path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal", "-mark"] { try POSIXFile.remove(path + suffix) }
     }
 
     /// The database and its log: a commit writes the log, a copy of the log the database.
@@ -396,6 +426,20 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             "CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, state BLOB NOT NULL)",
             "CREATE TABLE changes (sequence INTEGER PRIMARY KEY, batch BLOB NOT NULL)",
         ]
+    }
+
+    /// Refuses, before SQLite reads it, a log that holds changes beside a mark of another
+    /// database file: it was written to the file that was at the path before (`SQLiteLogMark`).
+    private static func checkLogBelongs(to path: String) throws {
+        let (logPath, markPath) = (path + "-wal", path + "-mark")
+        guard let log = try POSIXFile.status(logPath), log.size > 32, let database = try POSIXFile.status(path),
+            let (markedFile, _) = SQLiteLogMark.read(at: markPath), markedFile != database.identity
+        else { return }
+        throw StoreError.unreadable(
+            path: path,
+            reason: "its log \(logPath) holds changes made to the file that was at \(path) before it (\(markPath) "
+                + "says so). If a copy was put in its place on purpose, move that log and \(markPath) away (the "
+                + "changes in the log are the replaced file's); a store's files are moved together")
     }
 
     /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all.
