@@ -9,9 +9,9 @@ import ArgumentParser
 extension ParsableCommand {
     /// Runs the program as swift-argument-parser does, but says a usage error in one line,
     /// `Error: …`, like every other error, with where to read more; `--help` prints as usual.
-    public static func mainSayingErrorsInOneLine() {
+    public static func mainSayingErrorsInOneLine(arguments: [String]? = nil) {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             exitSayingInOneLine(error)

@@ -68,9 +68,12 @@ extension ParsableCommand {
     /// Runs the command `quickly` reads from the command line, after its `validate()`, as the parser
     /// runs it (none of the option groups the quick lines hold has a `validate()` of its own);
     /// where it reads none, runs the program through the parser (`mainSayingErrorsInOneLine`).
-    public static func main(readingQuickly quickly: (QuickLine) -> (any ParsableCommand)?) {
-        guard let line = QuickLine(Array(CommandLine.arguments.dropFirst())), var command = quickly(line) else {
-            return mainSayingErrorsInOneLine()
+    public static func main(
+        arguments: [String] = SeedOption.arguments(),
+        readingQuickly quickly: (QuickLine) -> (any ParsableCommand)?
+    ) {
+        guard let line = QuickLine(arguments), var command = quickly(line) else {
+            return mainSayingErrorsInOneLine(arguments: arguments)
         }
         do {
             try command.validate()
