@@ -15,6 +15,7 @@ struct Flip: ParsableCommand {
             exact two-sided binomial test: the chance that a fair coin lands this far from even.
 
             Examples:
+              coin flip 3
               coin flip -n 3
               coin flip -n 5 --seed 1 --json
               coin flip -n 1000 --stats
@@ -26,16 +27,25 @@ struct Flip: ParsableCommand {
         help: "How many coins to flip, from 1 to \(CoinLimits.flips).")
     var count = 1
 
+    @Argument(help: ArgumentHelp("How many coins to flip, as -n says.", valueName: "count"))
+    var countWord: Int?
+
     @Flag(help: "Add the longest run, the number of runs, and how surprising the counts are.")
     var stats = false
 
     @OptionGroup var chance: SeedOption
     @OptionGroup var common: CommonOptions
 
+    func validate() throws {
+        if let countWord, count != 1, countWord != count {
+            throw ValidationError("flip \(countWord) and -n \(count) say two counts: give one")
+        }
+    }
+
     func run() throws {
         try reportingFailures {
             let session = try Session(options: common, seed: chance.resolve())
-            if case .flipped(let toss) = try session.send(.flip(count: count), to: CoinFeature.self) {
+            if case .flipped(let toss) = try session.send(.flip(count: countWord ?? count), to: CoinFeature.self) {
                 try show(toss, seed: session.seed)
             }
         }
@@ -63,6 +73,7 @@ extension Flip {
     static func oneCoin(from line: QuickLine) -> Flip {
         var flip = Flip()
         flip.count = 1
+        flip.countWord = nil
         flip.stats = false
         flip.chance = .drawn
         flip.common = line.common

@@ -18,8 +18,9 @@ enum FlipText {
             .joined(separator: "\n")
     }
 
+    /// `1 head, 4 tails`.
     static func counts(_ toss: CoinToss) -> String {
-        "\(toss.heads) heads, \(toss.tails) tails"
+        "\(toss.heads) head\(toss.heads == 1 ? "" : "s"), \(toss.tails) tail\(toss.tails == 1 ? "" : "s")"
     }
 
     static func statistics(_ statistics: CoinStatistics) -> String {

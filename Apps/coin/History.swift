@@ -20,7 +20,7 @@ struct History: ParsableCommand {
             Examples:
               coin history
               coin history --json
-              coin history --clear
+              coin history --clear --yes   forget it all, without asking
               coin history --watch
             """
     )

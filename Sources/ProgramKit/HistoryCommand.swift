@@ -1,5 +1,12 @@
 import AppCore
 import ArgumentParser
+import Essentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a program's `history` command shows, and how: its entries, oldest first, as one or more
 /// features keep them; how to clear them; each as a line of text; all of them, newest first, as
@@ -28,8 +35,11 @@ public struct HistoryShown<Entry: Equatable> {
 /// The options of a `history` command, and what it does with them: shows the entries newest
 /// first, clears them, or follows them as any program adds some.
 public struct HistoryOptions: ParsableArguments {
-    @Flag(help: "Forget the whole history.")
+    @Flag(help: "Forget the whole history, for good: asks first on a terminal; elsewhere give --yes.")
     public var clear = false
+
+    @Flag(help: "With --clear: clear without asking.")
+    public var yes = false
 
     @Flag(help: "Show the history oldest first, then each entry as any program makes it, until Ctrl-C.")
     public var watch = false
@@ -40,12 +50,29 @@ public struct HistoryOptions: ParsableArguments {
 
     public func validate() throws {
         if watch && (clear || common.json) { throw ValidationError("--watch shows text as it comes: give it alone") }
+        if yes && !clear { throw ValidationError("--yes confirms --clear: give them together") }
+    }
+
+    /// Whether the history may be cleared: said with --yes, or answered yes on a terminal. Where
+    /// no one can be asked (a script, a pipe), nothing is cleared without --yes, since nothing
+    /// brings a cleared history back.
+    private func clearingConfirmed() throws -> Bool {
+        if yes { return true }
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw ProgramFailure(
+                "--clear forgets the whole history for good: add --yes to clear it where no one can be asked",
+                exit: .usage)
+        }
+        StandardError.write("Forget the whole history? It cannot be undone. [y/N] ")
+        let answer = readLine()?.trimmingWhitespace().lowercased()
+        return answer == "y" || answer == "yes"
     }
 
     public func run<Entry>(_ shown: HistoryShown<Entry>) throws {
         try reportingFailures {
             let session = try Session(options: common)
             if clear {
+                guard try clearingConfirmed() else { return print("Nothing cleared.") }
                 try shown.clear(session)
                 if common.json { try printJSON(["cleared": true]) } else { print("History cleared.") }
             } else if watch {

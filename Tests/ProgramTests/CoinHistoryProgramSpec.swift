@@ -30,7 +30,7 @@ struct CoinHistoryProgramSpec {
 
         _ = try ProgramRun.of("coin", ["flip"], environment: environment)
         _ = try ProgramRun.of("coin", ["8ball", "Gone?"], environment: environment)
-        let cleared = try ProgramRun.of("coin", ["history", "--clear"], environment: environment)
+        let cleared = try ProgramRun.of("coin", ["history", "--clear", "--yes"], environment: environment)
         let history = try ProgramRun.of("coin", ["history", "--json"], environment: environment).json()
 
         #expect(cleared.status == 0)
