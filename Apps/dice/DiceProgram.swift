@@ -22,7 +22,9 @@ struct DiceProgram: ParsableCommand {
             right after the dice, in order: kh kl dh dl, ro rr r, ! !! !p !o, min max, <cmp>N or \
             cs<cmp>N for successes and f<cmp>N for failures; Nx expr and sum(Nx expr). \
             A space ends the dice: 2d6>=7 counts dice, 2d6 >= 7 compares the total. \
-            Begin with -- to roll a negative expression: dice -- -1d6+3.
+            Several expressions are several rolls: dice 1d20+5 1d8+3. A label names the terms \
+            before it, 2d6 [fire], and # starts a comment: dice '1d20+5 [attack] # longsword'. \
+            A negative expression is read as one, not as an option: dice -1d6+3.
 
             The whole notation, the order of modifiers, what --stats reports and every limit: \
             Docs/dice-notation.md in the source.
@@ -36,7 +38,42 @@ struct DiceProgram: ParsableCommand {
         defaultSubcommand: Roll.self
     )
 
-    static func main() { main(readingQuickly: quickly) }
+    static func main() {
+        main(arguments: expressionsAfterOptions(SeedOption.arguments()), readingQuickly: quickly)
+    }
+
+    /// The options that take a value, whose value may start with `-` (`--seed -1`).
+    static let valuedOptions: Set = ["--seed", "--times", "--crit", "--store", "--data", "--now", "--record"]
+
+    /// A roll's arguments with a negative expression (`-1d6+3`) read as an expression, not as
+    /// options: the options first, then `--`, then the words in their order. Any other line as it is.
+    static func expressionsAfterOptions(_ arguments: [String]) -> [String] {
+        func negative(_ word: String) -> Bool {
+            guard word.hasPrefix("-"), let next = word.dropFirst().first else { return false }
+            return next.isASCII && (next.isNumber || "dD({".contains(next))
+        }
+        let subcommands = ["history", "deck", "help", "--"]
+        guard arguments.contains(where: negative), !arguments.contains(where: subcommands.contains) else {
+            return arguments
+        }
+        var (options, words) = ([String](), [String]())
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument.hasPrefix("-") && !negative(argument) {
+                if valuedOptions.contains(argument), let value = remaining.popFirst() {
+                    options.append(value.hasPrefix("-") ? "\(argument)=\(value)" : argument)
+                    if !value.hasPrefix("-") { options.append(value) }
+                } else {
+                    options.append(argument)
+                }
+            } else if argument == "roll" && words.isEmpty && options.isEmpty {
+                options.append(argument)
+            } else {
+                words.append(argument)
+            }
+        }
+        return options + ["--"] + words
+    }
 
     /// An expression alone, such as `dice 4d6kh3` or `dice roll 2d20kh1 + 5`, read as the parser reads
     /// it; every other line goes to the parser.

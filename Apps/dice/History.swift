@@ -15,12 +15,13 @@ struct History: ParsableCommand {
         discussion: """
             The history lives in the store (see --store and --data) and keeps the last \
             \(DiceHistory.limit) rolls, each with its totals. With --json, one object:
-            {"rolls": [{"expression": …, "at": …, "totals": [N, …]}]}.
+            {"rolls": [{"expression": …, "at": …, "totals": [N, …], "comment": …}]}, \
+            "comment" only where the roll had one.
 
             Examples:
               dice history
               dice history --json
-              dice history --clear
+              dice history --clear --yes   forget it all, without asking
               dice history --watch
             """
     )
@@ -42,7 +43,9 @@ struct History: ParsableCommand {
 
     private static func line(_ roll: DiceRoll, style: TextStyle, time: LocalTime) -> String {
         let totals = roll.results.map { String($0.total) }.joined(separator: " ")
-        return "\(style.dim(time.string(from: roll.at)))  \(TerminalText.escaped(roll.expression))  → \(totals)"
+        let comment = roll.comment.map { "  # " + TerminalText.escaped($0) } ?? ""
+        let expression = TerminalText.escaped(roll.expression)
+        return "\(style.dim(time.string(from: roll.at)))  \(expression)  → \(totals)\(comment)"
     }
 }
 
@@ -51,10 +54,12 @@ struct HistoryLine: Encodable {
     let expression: String
     let at: Date
     let totals: [Int]
+    let comment: String?
 
     init(_ roll: DiceRoll) {
         expression = roll.expression
         at = roll.at
         totals = roll.results.map(\.total)
+        comment = roll.comment
     }
 }

@@ -9,10 +9,20 @@ struct Roll: ParsableCommand {
         discussion: """
             Prints each result's total. -v shows every die: ~1~ dropped, 1→4 rerolled, 6! \
             exploded, +3 added by an explosion, 14(6!6!2) compounded, 2(1) raised or lowered by \
-            min/max, 8✓ a success and 1✗ a failure.
+            min/max, 8✓ a success and 1✗ a failure, 6▲ a die's highest face and 1▼ its lowest \
+            (green and red on a terminal); --crit 19 counts a d20's 19 as a critical too.
 
-            With --json, one object: {"expression": …, "seed": …, "results": [{"total": N, \
-            "dice": [{"term": "4d6kh3", "value": 5, "faces": [5], "dropped": false, …}], …}]}. \
+            Several rolls on one line are rolled one after another from one seed, each printed \
+            after its expression and kept in the history: dice 1d20+5 1d8+3. A label in \
+            brackets names the terms before it (2d6+3 [slashing] + 1d6 [fire]), and # starts a \
+            comment up to the end of its word (quote it: dice '1d20+5 # to hit'); both are \
+            printed, and kept in the history with the roll.
+
+            With --json, one object: {"expression": …, "seed": …, "comment": …, "results": \
+            [{"total": N, "labels": [{"label", "notation", "value"}], "dice": [{"term": \
+            "4d6kh3", "value": 5, "faces": [5], "dropped": false, …, "critical": "max"}], …}]}, \
+            "comment", "labels" and "critical" only where there are; several rolls, an array \
+            of such objects. \
             With --stats --json: {"min", "max" (null when unbounded), "mean", "stddev", \
             "distribution": [{"value", "probability"}], "tailMass"}.
 
@@ -24,6 +34,10 @@ struct Roll: ParsableCommand {
 
             Examples:
               dice 4d6kh3 -v
+              dice 1d20+5 1d8+3                  an attack and its damage
+              dice '2d6+3 [slashing] + 1d6 [fire] # longsword' -v
+              dice 1d20+5 -v --crit 19           a 19 or 20 on the d20 is marked
+              dice -1d6+3                        a negative expression needs no --
               dice 3d6 --times 5
               dice --stats 2d20kh1+5
               dice --stats 3d6! --json
@@ -49,8 +63,30 @@ struct Roll: ParsableCommand {
     @Flag(help: "With --times: print only how often each total came up, not every roll.")
     var summary = false
 
+    @Option(
+        name: .customLong("crit"),
+        help: ArgumentHelp(
+            "Count a d20 showing this or more as a critical, from 2 to 20 (19: the 19–20 range).",
+            valueName: "face"))
+    var criticalFrom: Int?
+
     @OptionGroup var chance: SeedOption
     @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        if let criticalFrom, !(2...20).contains(criticalFrom) {
+            throw ValidationError("--crit takes a face of a d20 from 2 to 20, not \(criticalFrom)")
+        }
+    }
+
+    /// The words as one line: joined by spaces, but a comment ends with its word, so that
+    /// `dice '1d20+5 # to hit' '1d8+3 # damage'` is two commented rolls.
+    static func line(_ words: [String]) -> String {
+        zip(words.indices, words).reduce(into: "") { line, word in
+            if word.0 > 0 { line += words[word.0 - 1].contains("#") ? "\n" : " " }
+            line += word.1
+        }
+    }
 
     func run() throws {
         try reportingFailures {
@@ -58,16 +94,19 @@ struct Roll: ParsableCommand {
                 let other = summary ? "--summary counts" : "--times makes"
                 throw ProgramFailure("\(other) rolls and --stats rolls none: give one of them", exit: .usage)
             }
-            let text = expression.joined(separator: " ")
+            let text = Self.line(expression)
             let session = try Session(options: common, seed: chance.resolve())
             let command: DiceCommand =
                 stats
                 ? .weigh(expression: text)
-                : summary ? .tally(expression: text, times: times) : .roll(expression: text, times: times)
+                : summary
+                    ? .tally(expression: text, times: times)
+                    : .roll(expression: text, times: times, criticalFrom: criticalFrom)
             var stream = StreamedRolls(expression: text, seed: session.seed, json: common.json, verbose: common.verbose)
+            var rolls: [DiceRoll] = []
             try session.send(command, to: DiceFeature.self) { answer in
                 switch answer {
-                case .rolled(let roll): try show(roll, seed: session.seed)
+                case .rolled(let roll): rolls.append(roll)
                 case .rolling(let results): try stream.print(results)
                 case .rolledMany: try stream.end()
                 case .tallied(let tally): try show(tally, seed: session.seed)
@@ -75,17 +114,28 @@ struct Roll: ParsableCommand {
                 default: break
                 }
             }
+            if !rolls.isEmpty { try show(rolls, seed: session.seed) }
         }
     }
 
-    private func show(_ roll: DiceRoll, seed: UInt64) throws {
+    /// The rolls of one line: one JSON object for one roll, an array for several; in text each
+    /// result on a line of its own, after its expression where the line held several.
+    private func show(_ rolls: [DiceRoll], seed: UInt64) throws {
         if common.json {
-            try printJSON(RollReport(seed: seed, roll: roll))
-            return
+            let reports = rolls.map { RollReport(seed: seed, roll: $0) }
+            if reports.count == 1, let report = reports.first { return try printJSON(report) }
+            return try printJSON(reports)
         }
         let style = TextStyle.forStandardOutput()
-        for result in roll.results {
-            print(common.verbose ? RollText.result(result, style: style) : "\(result.total)")
+        let several = rolls.count > 1
+        for roll in rolls {
+            if common.verbose {
+                if several { print(style.bold(TerminalText.escaped(roll.expression))) }
+                for result in roll.results { print(RollText.result(result, style: style)) }
+                if let comment = roll.comment { print(style.dim("# " + TerminalText.escaped(comment))) }
+            } else {
+                for result in roll.results { print(RollText.line(result, of: roll, named: several)) }
+            }
         }
         if common.verbose { print(style.seedNote(seed)) }
     }
@@ -118,6 +168,7 @@ extension Roll {
         roll.stats = false
         roll.times = 1
         roll.summary = false
+        roll.criticalFrom = nil
         roll.chance = .drawn
         roll.common = line.common
         return roll
@@ -128,6 +179,7 @@ extension Roll {
 struct RollReport: Encodable {
     struct Result: Encodable {
         let total: Int
+        let labels: [LabeledTotal]?
         let dice: [Die]
         let terms: [Term]
     }
@@ -142,6 +194,7 @@ struct RollReport: Encodable {
         let extra: Bool
         let success: Bool?
         let failure: Bool?
+        let critical: Critical?
     }
 
     struct Term: Encodable {
@@ -150,11 +203,13 @@ struct RollReport: Encodable {
     }
 
     let expression: String
+    let comment: String?
     let seed: UInt64
     let results: [Result]
 
     init(seed: UInt64, roll: DiceRoll) {
         expression = roll.expression
+        comment = roll.comment
         self.seed = seed
         results = Self.results(roll.results)
     }
@@ -163,13 +218,13 @@ struct RollReport: Encodable {
     static func results(_ results: [RollResult]) -> [Result] {
         results.map { result in
             Result(
-                total: result.total,
+                total: result.total, labels: result.labels,
                 dice: result.terms.flatMap { term in
                     term.dice.map {
                         Die(
                             term: term.notation, value: $0.value, faces: $0.faces, dropped: $0.dropped,
                             rerolled: $0.rerolled, exploded: $0.exploded, extra: $0.extra, success: $0.success,
-                            failure: $0.failure)
+                            failure: $0.failure, critical: $0.critical)
                     }
                 },
                 terms: result.terms.map { Term(notation: $0.notation, value: $0.value) })

@@ -1,11 +1,29 @@
 import AppCore
 import ProgramKit
 
-/// How a term's dice read with -v: `4d6kh3: 6 5 3 ~1~ → 14`.
+/// How a result reads: its total, with what its labels came to and its comment; with -v, each
+/// term's dice, `4d6kh3: 6 5 3 ~1~ → 14`.
 enum RollText {
-    /// A result with -v: each term's dice on a line, then `= total`.
+    /// A result without -v: `14`, or with labels `14 (slashing 11, fire 3)`, with its comment
+    /// after it, and its expression before it where the line held several rolls.
+    static func line(_ result: RollResult, of roll: DiceRoll, named: Bool) -> String {
+        var text = named ? TerminalText.escaped(roll.expression) + ": \(result.total)" : "\(result.total)"
+        if let labels = result.labels {
+            let whole = labels.count == 1 && labels.first.map { "\($0.notation) [\($0.label)]" } == roll.expression
+            let parts = whole ? labels.map(\.label) : labels.map { "\($0.label) \($0.value)" }
+            text += " (" + TerminalText.escaped(parts.joined(separator: ", ")) + ")"
+        }
+        if let comment = roll.comment { text += "  # " + TerminalText.escaped(comment) }
+        return text
+    }
+
+    /// A result with -v: each term's dice on a line, what each label came to, then `= total`.
     static func result(_ result: RollResult, style: TextStyle) -> String {
-        (result.terms.map { term($0, style: style) } + [style.bold("= \(result.total)")]).joined(separator: "\n")
+        let labels = (result.labels ?? []).map {
+            "[\(TerminalText.escaped($0.label))] \(TerminalText.escaped($0.notation)) → \($0.value)"
+        }
+        return (result.terms.map { term($0, style: style) } + labels + [style.bold("= \(result.total)")])
+            .joined(separator: "\n")
     }
 
     static func term(_ term: TermRoll, style: TextStyle) -> String {
@@ -28,6 +46,11 @@ enum RollText {
         if die.extra { text = "+" + text }
         if die.success == true { text += "✓" }
         if die.failure == true { text += "✗" }
+        switch die.critical {
+        case .max: text = style.green(text + "▲")
+        case .min: text = style.red(text + "▼")
+        case nil: break
+        }
         return die.dropped ? style.dim("~\(text)~") : text
     }
 }

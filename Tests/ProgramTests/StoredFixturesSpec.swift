@@ -151,6 +151,26 @@ struct StoredFixturesSpec {
         #expect((try history.json()["rolls"] as? [Any])?.count == 3)
     }
 
+    /// `Tests/Fixtures/Table` holds the first stores that kept a roll's comment, and the rolls of
+    /// one line in one change (see `make-stores` there): their history prints as it did.
+    @Test(arguments: ["disk", "sqlite"])
+    func aStoreHoldingCommentsAndALineOfRollsPrintsItsHistoryAsItDid(_ store: String) throws {
+        let fixtures = Self.fixtures.deletingLastPathComponent().appendingPathComponent("Table")
+        let place = try copy(store, from: fixtures)
+        defer { try? FileManager.default.removeItem(at: place) }
+        let history = try ProgramRun.of(
+            "dice", ["history", "--json"],
+            environment: ["APPCORE_STORE": store, "APPCORE_DATA": place.appendingPathComponent("\(store).store").path])
+        #expect(history.status == 0, "\(history.stderr)")
+        let printed = try String(contentsOf: fixtures.appendingPathComponent("\(store).transcript"), encoding: .utf8)
+        let then = try JSONSerialization.jsonObject(with: Data(printed.utf8))
+        if let difference = Self.difference(
+            from: then, to: try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)), at: "")
+        {
+            Issue.record("dice history --json: \(difference)")
+        }
+    }
+
     /// A folder of its own holding a copy of every file of the fixture store in `fixtures`.
     private func copy(_ store: String, from fixtures: URL) throws -> URL {
         let place = FileManager.default.temporaryDirectory.appendingPathComponent(

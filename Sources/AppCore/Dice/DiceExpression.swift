@@ -11,16 +11,25 @@ public indirect enum DiceExpression: Codable, Equatable, Sendable {
     case function(DiceFunction, DiceExpression)
     /// `sum(Nx expr)`: N rolls of the expression, totalled.
     case sum(times: Int, DiceExpression)
+    /// `2d6+3 [slashing]`: the terms written since the previous label, named; `text` is how they
+    /// were written.
+    case labeled(DiceExpression, label: String, text: String)
 }
 
-/// A whole line of dice notation: an expression, rolled once or, with `Nx`, N times.
+/// One roll of a line of dice notation: an expression, rolled once or, with `Nx`, N times, and
+/// the comment written after it (`1d20+5 # to hit`).
 public struct DiceProgram: Codable, Equatable, Sendable {
     public let repeats: Int
     public let expression: DiceExpression
+    /// The roll as it was written, its comment left out.
+    public let text: String
+    public let comment: String?
 
-    public init(repeats: Int = 1, expression: DiceExpression) {
+    public init(repeats: Int = 1, expression: DiceExpression, text: String = "", comment: String? = nil) {
         self.repeats = repeats
         self.expression = expression
+        self.text = text
+        self.comment = comment
     }
 }
 

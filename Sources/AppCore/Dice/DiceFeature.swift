@@ -16,7 +16,7 @@ public func createDiceFeature(
         store: store, cleared: .historyCleared, notStored: { .failed(reason: .notStored(reason: $0)) }, output: output)
     return { command in
         switch command {
-        case .roll(let expression, let times): roll((expression, times))
+        case .roll(let expression, let times, let criticalFrom): roll((expression, times, criticalFrom))
         case .tally(let expression, let times): tally((expression, times))
         case .weigh(let expression): weigh(expression)
         case .showHistory: show(())
@@ -39,7 +39,9 @@ public enum DiceFeature: Feature {
     public static let sampleCommands: [DiceCommand] = [
         .roll(expression: "4d6kh3+2", times: 1), .roll(expression: "2d6", times: 3),
         .roll(expression: "d20", times: 1_001),
-        .roll(expression: "3d", times: 1), .tally(expression: "3d6", times: 10), .weigh(expression: "2d6"),
+        .roll(expression: "3d", times: 1),
+        .roll(expression: "1d20+5 [attack] 2d6+3 [slashing] + 1d6 [fire] # longsword", times: 1, criticalFrom: 19),
+        .tally(expression: "3d6", times: 10), .weigh(expression: "2d6"),
         .showHistory, .clearHistory,
     ]
 }

@@ -11,6 +11,8 @@ public enum DiceLimits {
     public static let customFaces = 1_000
     /// Dice rolled for one result, counting rerolls and explosions: each is shown.
     public static let diceRolled = 10_000
+    /// Characters in a label (`[fire]`) or a comment (`# to hit`).
+    public static let labelLength = 200
     /// Results of `Nx` and terms of `sum(Nx …)`.
     public static let repeats = 1_000
     /// The most times one command may roll an expression, and the most results it may give.

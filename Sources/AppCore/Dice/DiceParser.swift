@@ -1,3 +1,5 @@
+import Essentials
+
 /// Reads dice notation into a `DiceProgram`: a hand-written recursive descent over the characters,
 /// so that every error can say where it is and what was expected, in a player's words.
 public struct DiceParser {
@@ -6,9 +8,21 @@ public struct DiceParser {
     private var position = 0
     private var depth = 0
 
+    /// One roll: the line must hold exactly one expression (`--stats` weighs one at a time).
     public static func parse(_ text: String) throws(DiceFailure) -> DiceProgram {
+        let rolls = try parseLine(text)
+        guard rolls.count == 1, let roll = rolls.first else {
+            throw .syntax(
+                expression: text, position: 1,
+                problem: "this line holds \(rolls.count) rolls; weigh one expression at a time")
+        }
+        return roll
+    }
+
+    /// Every roll on a line: `1d20+5 [attack] 1d8+3 # longsword` is two, the second commented.
+    public static func parseLine(_ text: String) throws(DiceFailure) -> [DiceProgram] {
         var parser = DiceParser(text: text)
-        return try parser.program()
+        return try parser.line()
     }
 
     private init(text: String) {
@@ -18,25 +32,82 @@ public struct DiceParser {
 
     // MARK: Grammar
 
-    private mutating func program() throws(DiceFailure) -> DiceProgram {
+    /// Rolls one after another, each ended by a space before a term that cannot continue it
+    /// (`1d20+5 1d8+3`), each with its `# comment` up to the end of the line.
+    private mutating func line() throws(DiceFailure) -> [DiceProgram] {
         guard characters.count <= DiceLimits.expressionLength else {
             throw .overLimit(
                 expression: text,
                 problem: "it is \(characters.count) characters long; the limit is \(DiceLimits.expressionLength)")
         }
         skipSpaces()
-        guard !atEnd else {
+        guard !atEnd, peek != "#" else {
             throw syntax("the expression is empty: write dice such as 2d6+3")
         }
+        var rolls: [DiceProgram] = []
+        repeat {
+            rolls.append(try program())
+            skipSpaces()
+        } while !atEnd && peekStartsTerm
+        guard atEnd else { throw unexpected("the end of the expression or an operator such as +") }
+        return rolls
+    }
+
+    private mutating func program() throws(DiceFailure) -> DiceProgram {
+        let start = position
         var repeats = 1
         if let count = try repeatCount() {
             repeats = count
             skipSpaces()
         }
         let expression = try comparison()
+        let end = position
         skipSpaces()
-        guard atEnd else { throw unexpected("the end of the expression or an operator such as +") }
-        return DiceProgram(repeats: repeats, expression: expression)
+        let comment = peek == "#" ? try self.comment() : nil
+        return DiceProgram(
+            repeats: repeats, expression: expression, text: source(start..<end).trimmingWhitespace(), comment: comment)
+    }
+
+    /// `# to hit`: the rest of the line (or of the word the shell gave), spaces around it trimmed.
+    private mutating func comment() throws(DiceFailure) -> String {
+        position += 1  // the #
+        let start = position
+        while let next = peek, next != "\n" { position += 1 }
+        let comment = source(start..<position).trimmingWhitespace()
+        try checkText(comment, at: start, what: "a comment")
+        return comment
+    }
+
+    /// `[fire]` after the terms it names.
+    private mutating func label() throws(DiceFailure) -> String {
+        let start = position
+        position += 1  // the [
+        while let next = peek, next != "]" { position += 1 }
+        guard peek == "]" else {
+            position = start
+            throw syntax("a label opened with “[” must close with “]”, as in 2d6 [fire]")
+        }
+        let label = source(start + 1..<position).trimmingWhitespace()
+        position += 1
+        guard !label.isEmpty else {
+            position = start
+            throw syntax("a label names what its dice are for: write a word between the brackets, as in 2d6 [fire]")
+        }
+        try checkText(label, at: start + 1, what: "a label")
+        return label
+    }
+
+    private func checkText(_ text: String, at start: Int, what: String) throws(DiceFailure) {
+        guard text.count <= DiceLimits.labelLength else {
+            throw .overLimit(
+                expression: self.text,
+                problem: "\(what) may be at most \(DiceLimits.labelLength) characters long")
+        }
+        if let control = text.firstControlOrBidi {
+            throw .syntax(
+                expression: self.text, position: start + 1,
+                problem: "\(what) may not hold the control character \(control.codePoint)")
+        }
     }
 
     /// `6x` before an expression: the number of times to roll it.
@@ -66,14 +137,42 @@ public struct DiceParser {
         return .comparison(comparison, left, right)
     }
 
+    /// Terms added and taken away; a label (`2d6+3 [slashing] + 1d6 [fire]`) names the terms
+    /// written since the previous label, so that damage of each type is told apart.
     private mutating func additive() throws(DiceFailure) -> DiceExpression {
-        var left = try multiplicative()
+        var named: (DiceExpression, joined: ArithmeticOperator)?
+        skipSpaces()
+        var segmentStart = position
+        var segment = try multiplicative()
+        var closed = false
+        func joined() -> DiceExpression {
+            guard let (before, operation) = named else { return segment }
+            return .arithmetic(operation, before, segment)
+        }
         while true {
             skipSpaces()
-            guard let next = peek, next == "+" || next == "-" else { return left }
+            if peek == "[" {
+                let text = source(segmentStart..<position).trimmingWhitespace()
+                segment = .labeled(segment, label: try label(), text: text)
+                closed = true
+                skipSpaces()
+                if peek == "[" { throw syntax("these terms are labelled already: one label a group of terms") }
+            }
+            guard let next = peek, next == "+" || next == "-" else { return joined() }
+            let operatorPosition = position
             position += 1
+            let operation: ArithmeticOperator = next == "+" ? .add : .subtract
+            skipSpaces()
+            let start = position
             let right = try multiplicative()
-            left = .arithmetic(next == "+" ? .add : .subtract, left, right)
+            if closed {
+                // A new group: one taken away counts as negative, so that the groups add up.
+                named = (joined(), .add)
+                segment = operation == .add ? right : .negate(right)
+                (segmentStart, closed) = (operation == .add ? start : operatorPosition, false)
+            } else {
+                segment = .arithmetic(operation, segment, right)
+            }
         }
     }
 
@@ -128,6 +227,11 @@ public struct DiceParser {
         defer { depth -= 1 }
         let inner = try comparison()
         skipSpaces()
+        if peek == "," {
+            throw syntax(
+                "d20 groups rolls in parentheses, as in (1d20,1d20)kh1; here a set is written in braces: {1d20,1d20}kh1"
+            )
+        }
         try expect(")", closing: "(")
         return inner
     }
@@ -146,7 +250,7 @@ public struct DiceParser {
         }
         try expect("}", closing: "{")
         let modifierStart = position
-        let modifiers = try diceModifiers()
+        let modifiers = try diceModifiers(after: start)
         for modifier in modifiers {
             switch modifier {
             case .keep, .drop, .successes, .failures: continue
@@ -193,9 +297,9 @@ public struct DiceParser {
         position += 1  // the d
         let faces = try diceFaces()
         let modifierStart = position
-        let modifiers = try diceModifiers()
+        let modifiers = try diceModifiers(after: start)
         try checkFailuresFollowSuccesses(modifiers, from: modifierStart)
-        let notation = source(from: start)
+        let notation = source(from: start).trimmingWhitespace()
         try checkCanEnd(faces: faces, modifiers: modifiers, notation: notation)
         return DiceTerm(count: count, faces: faces, modifiers: modifiers, text: notation)
     }
@@ -257,14 +361,20 @@ public struct DiceParser {
         return .custom(faces)
     }
 
-    /// Modifiers stand right after the dice, with no space between: `4d6kh3`, `5d10>=8f1`. A space
-    /// ends the term, so `2d6 >= 7` compares the total, while `2d6>=7` counts dice.
-    private mutating func diceModifiers() throws(DiceFailure) -> [DiceModifier] {
+    /// Modifiers stand right after the dice: `4d6kh3`, `5d10>=8f1`. A space ends the term before
+    /// a comparison, so `2d6 >= 7` compares the total, while `2d6>=7` counts dice; a modifier
+    /// written with a letter or `!` may follow a space (`3d6 ro1`), since no term begins so.
+    /// `term` is where the dice began, so that a message can write them out.
+    private mutating func diceModifiers(after term: Int) throws(DiceFailure) -> [DiceModifier] {
         var modifiers: [DiceModifier] = []
         var order = DiceModifierOrder()
         while true {
             let start = position
-            guard let modifier = try diceModifier() else { return modifiers }
+            guard let modifier = try diceModifier(after: term) else {
+                guard spacedModifierFollows else { return modifiers }
+                while peek == " " || peek == "\t" { position += 1 }
+                continue
+            }
             if let problem = order.admit(modifier) {
                 position = start
                 throw syntax(problem)
@@ -273,23 +383,64 @@ public struct DiceParser {
         }
     }
 
+    /// Whether spaces, then a word that only a modifier begins with, come next: a word that is
+    /// neither a function nor dice (`ro1`, `kh3`, and other tools' `k3` or `e6`, so that they are
+    /// told what to write here), or `!`.
+    private var spacedModifierFollows: Bool {
+        var index = position
+        while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
+        guard index > position, index < characters.count else { return false }
+        let first = characters[index]
+        if first == "!" { return true }
+        guard first.properties.isAlphabetic else { return false }
+        var end = index
+        while end < characters.count, characters[end].properties.isAlphabetic { end += 1 }
+        let word = source(index..<end).lowercased()
+        if DiceFunction(rawValue: word) != nil || word == "sum" { return false }
+        guard word.first == "d", word.count > 1 else { return word.first != "d" }
+        // `dh1`, `dl1` drop dice; `d6`, `d%`, `dF`, `d{…}` are dice of a new roll.
+        let second = word.dropFirst().first
+        return second == "h" || second == "l"
+    }
+
     /// The modifier at hand, or nil where the modifiers end.
-    private mutating func diceModifier() throws(DiceFailure) -> DiceModifier? {
+    private mutating func diceModifier(after term: Int) throws(DiceFailure) -> DiceModifier? {
         guard let next = peek?.lowercased else { return nil }
+        let dice = source(term..<position)
         switch next {
         case "k":
             position += 1
             guard let which = peek?.lowercased, which == "h" || which == "l" else {
+                if peekIsDigit {
+                    let count = source(position..<digitsEnd)
+                    throw syntax(
+                        "Roll20 and Foundry read k\(count) as keep the highest \(count), written \(dice)kh\(count) here; "
+                            + "d20 reads it as keep the dice showing \(count), written \(count)*(\(dice)=\(count)) here"
+                    )
+                }
                 throw unexpected("kh (keep highest) or kl (keep lowest)")
             }
             position += 1
             return .keep(highest: which == "h", count: try optionalCount())
         case "d":
-            guard let which = lookahead(1)?.lowercased, which == "h" || which == "l" else { return nil }
+            guard let which = lookahead(1)?.lowercased, which == "h" || which == "l" else {
+                guard isDigit(at: position + 1) else { return nil }
+                position += 1
+                let count = source(position..<digitsEnd)
+                throw syntax(
+                    "Roll20 and Foundry read d\(count) as drop the lowest \(count), written \(dice)dl\(count) here")
+            }
             position += 2
             return .drop(highest: which == "h", count: try optionalCount())
         case "r":
             position += 1
+            if peek?.lowercased == "a" {
+                position += 1
+                let condition = source(position..<conditionEnd)
+                throw syntax(
+                    "d20's ra\(condition) rerolls a die once and adds the new one: an explosion once, "
+                        + "written \(dice)!o\(Self.explicit(condition)) here")
+            }
             let once = peek?.lowercased == "o"
             if once || peek?.lowercased == "r" { position += 1 }
             return .reroll(try condition(after: once ? "ro" : "r"), once: once)
@@ -309,6 +460,11 @@ public struct DiceParser {
             let start = position
             let name = word()
             guard name == "min" || name == "max" else {
+                if name == "mi" || name == "ma" {
+                    let bound = source(position..<digitsEnd)
+                    let ours = name == "mi" ? "min" : "max"
+                    throw syntax("d20's \(name)\(bound) is written \(dice)\(ours)\(bound) here")
+                }
                 position = start
                 throw syntax("unknown modifier “\(name)”: did you mean min or max?")
             }
@@ -331,12 +487,61 @@ public struct DiceParser {
         case ">", "<", "=":
             return .successes(try condition(after: ""))
         default:
+            if let hint = otherToolsModifier(next, dice: dice) { throw syntax(hint) }
             if next.first?.isLetter == true {
                 throw syntax(
                     "unknown modifier “\(next)”: the modifiers are kh kl dh dl ro rr r ! !! !p !o min max cs cf f")
             }
             return nil
         }
+    }
+
+    /// What another tool's modifier is written as here: d20's `e6` and `p`, Foundry's `x` and `xo`.
+    private func otherToolsModifier(_ letter: String, dice: String) -> String? {
+        let after = lookahead(1)?.lowercased
+        switch letter {
+        case "e":
+            let condition = source(position + 1..<conditionEnd(from: position + 1))
+            return "d20's e\(condition) explodes, written \(dice)!\(Self.explicit(condition)) here"
+        case "x":
+            let once = after == "o"
+            let spelled = once ? "xo" : "x"
+            let condition = source(position + spelled.count..<conditionEnd(from: position + spelled.count))
+            let ours = once ? "!o" : "!"
+            return
+                "Foundry's \(spelled)\(condition) explodes\(once ? " once" : ""), written \(dice)\(ours)\(Self.explicit(condition)) here"
+        case "p":
+            guard after == "l" || after == "h" else {
+                let condition = source(position + 1..<conditionEnd(from: position + 1))
+                return "d20's p\(condition) drops the dice showing \(condition), which has no spelling here; "
+                    + "dl and dh drop the lowest and highest"
+            }
+            let count = source(position + 2..<conditionEnd(from: position + 2))
+            return "d20's p\(after ?? "")\(count) is written \(dice)d\(after ?? "")\(count) here"
+        default: return nil
+        }
+    }
+
+    /// A condition with its comparison written out: `6` is `=6`, so that a hint reads plainly.
+    private static func explicit(_ condition: String) -> String {
+        condition.first.map { ("0"..."9").contains($0) } == true ? "=" + condition : condition
+    }
+
+    /// Where the digits at hand end.
+    private var digitsEnd: Int {
+        var end = position
+        while isDigit(at: end) { end += 1 }
+        return end
+    }
+
+    private var conditionEnd: Int { conditionEnd(from: position) }
+
+    /// Where a comparison and a number from `start` end (`>=5`, `6`), to repeat them in a message.
+    private func conditionEnd(from start: Int) -> Int {
+        var end = start
+        while end < characters.count, "<>=".unicodeScalars.contains(characters[end]) { end += 1 }
+        while isDigit(at: end) { end += 1 }
+        return end
     }
 
     /// A comparison and a number (`>=5`), or a bare number meaning `=`.
@@ -393,8 +598,9 @@ public struct DiceParser {
     // MARK: Characters
 
     private var atEnd: Bool { position >= characters.count }
-    private func source(from start: Int) -> String {
-        String(String.UnicodeScalarView(characters[start..<position]))
+    private func source(from start: Int) -> String { source(start..<position) }
+    private func source(_ range: Range<Int>) -> String {
+        String(String.UnicodeScalarView(characters[range]))
     }
     private var peek: Unicode.Scalar? { atEnd ? nil : characters[position] }
     private func lookahead(_ offset: Int) -> Unicode.Scalar? {
@@ -411,8 +617,15 @@ public struct DiceParser {
         index < characters.count && ("0"..."9").contains(characters[index])
     }
 
+    /// Spaces, tabs and the line ends between the words a shell gave after a comment.
     private mutating func skipSpaces() {
-        while let next = peek, next == " " || next == "\t" { position += 1 }
+        while let next = peek, next == " " || next == "\t" || next == "\n" { position += 1 }
+    }
+
+    /// Where a new roll may begin on the line: a number, dice, a group, a set or a function.
+    private var peekStartsTerm: Bool {
+        guard let next = peek else { return false }
+        return peekIsDigit || peekIsDice || next == "(" || next == "{" || next.properties.isAlphabetic
     }
 
     private mutating func word() -> String {

@@ -19,10 +19,12 @@ public struct DieRoll: Codable, Equatable, Sendable {
     /// With success counting: whether this die is a success, a failure, or neither (nil without).
     public let success: Bool?
     public let failure: Bool?
+    /// The die showed its highest face (or, on a d20, one of the range asked for), or its lowest.
+    public let critical: Critical?
 
     public init(
         value: Int, faces: [Int], dropped: Bool = false, rerolled: Bool = false, exploded: Bool = false,
-        extra: Bool = false, success: Bool? = nil, failure: Bool? = nil
+        extra: Bool = false, success: Bool? = nil, failure: Bool? = nil, critical: Critical? = nil
     ) {
         self.value = value
         self.faces = faces
@@ -32,7 +34,13 @@ public struct DieRoll: Codable, Equatable, Sendable {
         self.extra = extra
         self.success = success
         self.failure = failure
+        self.critical = critical
     }
+}
+
+/// A natural 20, or a natural 1: a die that showed the end of its range.
+public enum Critical: String, Codable, Equatable, Sendable {
+    case max, min
 }
 
 /// The dice of one term (`4d6kh3`, or the members of a set) and what the term came to.
@@ -48,33 +56,55 @@ public struct TermRoll: Codable, Equatable, Sendable {
     }
 }
 
-/// One result of an expression: its total and every term's dice.
-public struct RollResult: Codable, Equatable, Sendable {
-    public let total: Int
-    public let terms: [TermRoll]
+/// What the terms under one label came to: `slashing`, `2d6+3`, 11.
+public struct LabeledTotal: Codable, Equatable, Sendable {
+    public let label: String
+    public let notation: String
+    public let value: Int
 
-    public init(total: Int, terms: [TermRoll]) {
-        self.total = total
-        self.terms = terms
+    public init(label: String, notation: String, value: Int) {
+        self.label = label
+        self.notation = notation
+        self.value = value
     }
 }
 
-/// An expression rolled: one result, or one per repeat (`6x 4d6kh3`, or `--times`).
+/// One result of an expression: its total, every term's dice, and what each label came to (nil
+/// where the expression has no label).
+public struct RollResult: Codable, Equatable, Sendable {
+    public let total: Int
+    public let terms: [TermRoll]
+    public let labels: [LabeledTotal]?
+
+    public init(total: Int, terms: [TermRoll], labels: [LabeledTotal]? = nil) {
+        self.total = total
+        self.terms = terms
+        self.labels = labels
+    }
+}
+
+/// An expression rolled: one result, or one per repeat (`6x 4d6kh3`, or `--times`), with the
+/// comment written after it (`# to hit`), if any.
 public struct DiceRoll: Codable, Equatable, Sendable {
     public let expression: String
     public let results: [RollResult]
     public let at: Date
+    public let comment: String?
 
-    public init(expression: String, results: [RollResult], at: Date) {
+    public init(expression: String, results: [RollResult], at: Date, comment: String? = nil) {
         self.expression = expression
         self.results = results
         self.at = at
+        self.comment = comment
     }
 }
 
 extension DiceRoll {
-    /// The roll without its dice: what the history keeps, so that it stays small.
+    /// The roll without its dice: what the history keeps, so that it stays small. Its labels stay
+    /// in its expression, its comment beside it.
     public var totalsOnly: DiceRoll {
-        DiceRoll(expression: expression, results: results.map { RollResult(total: $0.total, terms: []) }, at: at)
+        DiceRoll(
+            expression: expression, results: results.map { RollResult(total: $0.total, terms: []) }, at: at,
+            comment: comment)
     }
 }

@@ -5,20 +5,25 @@ import Fractal
 struct DiceRoller {
     let random: RandomSource
     let expression: String
+    /// A d20 showing this or more is a critical; nil: only its highest face.
+    let criticalFrom: Int?
     private var diceRolled = 0
     private var terms: [TermRoll] = []
+    private var labels: [LabeledTotal] = []
 
-    init(random: RandomSource, expression: String) {
+    init(random: RandomSource, expression: String, criticalFrom: Int? = nil) {
         self.random = random
         self.expression = expression
+        self.criticalFrom = criticalFrom
     }
 
     /// One result of the whole expression.
     mutating func roll(_ expression: DiceExpression) throws(DiceFailure) -> RollResult {
         diceRolled = 0
         terms = []
+        labels = []
         let total = try evaluate(expression)
-        return RollResult(total: total, terms: terms)
+        return RollResult(total: total, terms: terms, labels: labels.isEmpty ? nil : labels)
     }
 
     private mutating func evaluate(_ expression: DiceExpression) throws(DiceFailure) -> Int {
@@ -48,6 +53,10 @@ struct DiceRoller {
             var total = 0
             for _ in 0..<times { total = try checked(total, .add, try evaluate(inner)) }
             return total
+        case .labeled(let inner, let label, let text):
+            let value = try evaluate(inner)
+            labels.append(LabeledTotal(label: label, notation: text, value: value))
+            return value
         }
     }
 
@@ -64,6 +73,15 @@ struct DiceRoller {
         var dice: [DieState] = []
         for _ in 0..<count { dice.append(DieState(face: try face(from: faces))) }
         return try settle(&dice, term.modifiers, faces: term.faces, notation: term.text)
+    }
+
+    /// Whether a die that showed `face` is a critical: its highest face (or, on a d20, a face in
+    /// the range asked for) or its lowest. A die of one face is neither.
+    private func critical(_ face: Int, of faces: DiceFaces) -> Critical? {
+        let (highest, lowest) = (faces.highest, faces.lowest)
+        guard highest != lowest else { return nil }
+        if let criticalFrom, faces == .sides(20), face >= criticalFrom { return .max }
+        return face == highest ? .max : face == lowest ? .min : nil
     }
 
     private mutating func explode(
@@ -142,7 +160,12 @@ struct DiceRoller {
             for die in kept { sum = try checked(sum, .add, die.value) }
             value = sum
         }
-        terms.append(TermRoll(notation: notation, dice: dice.map(\.roll), value: value))
+        let rolls = dice.map { die in
+            // The face the die showed: the last of its rerolls, the first of a compounded chain.
+            let shown = (die.rerolled ? die.faces.last : die.faces.first) ?? die.value
+            return die.roll(critical: faces.flatMap { critical(shown, of: $0) })
+        }
+        terms.append(TermRoll(notation: notation, dice: rolls, value: value))
         return value
     }
 
@@ -216,9 +239,9 @@ private struct DieState {
         exploded = true
     }
 
-    var roll: DieRoll {
+    func roll(critical: Critical?) -> DieRoll {
         DieRoll(
             value: value, faces: faces, dropped: dropped, rerolled: rerolled, exploded: exploded, extra: extra,
-            success: success, failure: failure)
+            success: success, failure: failure, critical: critical)
     }
 }

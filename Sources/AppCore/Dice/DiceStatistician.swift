@@ -59,6 +59,8 @@ struct DiceStatistician {
             return try weigh(inner)
         case .sum(let times, let inner):
             return try weigh(inner).times(times)
+        case .labeled(let inner, _, _):
+            return try weigh(inner)
         }
     }
 

@@ -1,18 +1,20 @@
 import Essentials
 import Fractal
 
-/// Parses an expression and rolls it `times` times with the injected random source. A roll of
-/// up to `keptResults` results answers whole and is kept in the history; a longer one streams its
+/// Parses a line and rolls each expression on it `times` times with the injected random source,
+/// one after another, so that one seed replays the line. A line of one roll of up to
+/// `keptResults` results answers whole and is kept in the history; a longer one streams its
 /// results in parts and keeps nothing, so that a million rolls take no more memory than a
-/// thousand.
+/// thousand. A line of several rolls answers each whole and keeps them all in one change.
 func createRollDice(
     store: Store<DiceHistory>, random: RandomSource, clock: TimeSource, output: @escaping Output<DiceAnswer>
-) -> Input<(expression: String, times: Int)> {
+) -> Input<(expression: String, times: Int, criticalFrom: Int?)> {
     { request in
         do throws(DiceFailure) {
-            let (program, count) = try parse(request.expression, times: request.times)
-            var roller = DiceRoller(random: random, expression: request.expression)
-            guard count <= DiceLimits.keptResults else {
+            let rolls = try parseLine(request.expression, times: request.times)
+            if rolls.count == 1, let (program, count) = rolls.first, count > DiceLimits.keptResults {
+                var roller = DiceRoller(
+                    random: random, expression: request.expression, criticalFrom: request.criticalFrom)
                 var results: [RollResult] = []
                 results.reserveCapacity(DiceLimits.streamedResults)
                 for _ in 0..<count {
@@ -23,11 +25,17 @@ func createRollDice(
                     }
                 }
                 if !results.isEmpty { output(.rolling(results: results)) }
-                return output(.rolledMany(expression: request.expression, results: count, at: clock.now()))
+                return output(.rolledMany(expression: program.text, results: count, at: clock.now()))
             }
-            var results: [RollResult] = []
-            for _ in 0..<count { results.append(try roller.roll(program.expression)) }
-            keep(DiceRoll(expression: request.expression, results: results, at: clock.now()), store, output)
+            let now = clock.now()
+            var made: [DiceRoll] = []
+            for (program, count) in rolls {
+                var roller = DiceRoller(random: random, expression: program.text, criticalFrom: request.criticalFrom)
+                var results: [RollResult] = []
+                for _ in 0..<count { results.append(try roller.roll(program.expression)) }
+                made.append(DiceRoll(expression: program.text, results: results, at: now, comment: program.comment))
+            }
+            keep(made, store, output)
         } catch {
             output(.failed(reason: error))
         }
@@ -57,17 +65,47 @@ private func parse(_ expression: String, times: Int) throws(DiceFailure) -> (Dic
         throw .timesOutOfRange(times: times, limit: DiceLimits.times)
     }
     let program = try DiceParser.parse(expression)
+    return (program, try count(of: program, times: times))
+}
+
+/// Every roll on the line, each with how many results `times` rolls of it give. Several rolls
+/// are each kept whole, so each may give at most `keptResults`.
+private func parseLine(_ line: String, times: Int) throws(DiceFailure) -> [(DiceProgram, Int)] {
+    guard (1...DiceLimits.times).contains(times) else {
+        throw .timesOutOfRange(times: times, limit: DiceLimits.times)
+    }
+    let programs = try DiceParser.parseLine(line)
+    var rolls: [(DiceProgram, Int)] = []
+    for program in programs {
+        let count = try count(of: program, times: times)
+        guard programs.count == 1 || count <= DiceLimits.keptResults else {
+            throw .overLimit(
+                expression: line,
+                problem: "several rolls on one line give at most \(DiceLimits.keptResults) results each; "
+                    + "roll \(DiceFailure.shortened(program.text)) alone for more")
+        }
+        rolls.append((program, count))
+    }
+    return rolls
+}
+
+private func count(of program: DiceProgram, times: Int) throws(DiceFailure) -> Int {
     let (count, overflow) = times.multipliedReportingOverflow(by: program.repeats)
     guard !overflow, count <= DiceLimits.times else {
         throw .timesOutOfRange(times: times, limit: DiceLimits.times / program.repeats)
     }
-    return (program, count)
+    return count
 }
 
-private func keep(_ roll: DiceRoll, _ store: Store<DiceHistory>, _ output: Output<DiceAnswer>) {
+/// Keeps the rolls of one line in one change, and answers with each.
+private func keep(_ rolls: [DiceRoll], _ store: Store<DiceHistory>, _ output: Output<DiceAnswer>) {
     do {
-        try store.change(.record(roll.totalsOnly))
-        output(.rolled(roll: roll))
+        if rolls.count == 1, let roll = rolls.first {
+            try store.change(.record(roll.totalsOnly))
+        } else {
+            try store.change(.recordAll(rolls.map(\.totalsOnly)))
+        }
+        for roll in rolls { output(.rolled(roll: roll)) }
     } catch {
         output(.failed(reason: .notStored(reason: "\(error)")))
     }

@@ -14,6 +14,8 @@ public protocol HistoryEntry: Codable, Equatable, Sendable {
 public struct History<Entry: HistoryEntry>: Changeable, Fresh {
     public enum Change: Codable, Equatable, Sendable {
         case record(Entry)
+        /// Several entries made by one command, oldest first (`dice 1d20+5 1d8+3`), kept at once.
+        case recordAll([Entry])
         case clear
     }
 
@@ -37,6 +39,9 @@ public struct History<Entry: HistoryEntry>: Changeable, Fresh {
         case .record(let entry):
             if entries.count == Self.limit { entries.removeFirst() }
             entries.append(entry)
+        case .recordAll(let added):
+            entries.append(contentsOf: added.suffix(Self.limit))
+            if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
         case .clear:
             entries.removeAll()
         }

@@ -15,7 +15,8 @@ struct DiceBadInputSpec {
     @Test(arguments: [
         ("", 1, "empty"), ("   ", 4, "empty"), ("4d6kk3", 5, "kh (keep highest)"), ("2d", 3, "sides"),
         ("3d6+", 5, "ends too early"), ("(1d6", 5, "close"), ("1d6)", 4, "not “)”"), ("{1d6,1d8", 9, "close"),
-        ("d{}", 3, "face"), ("4d6kh3 5", 8, "end of the expression"), ("1d6>=", 6, "number"),
+        ("d{}", 3, "face"), ("4d6kh3 )", 8, "end of the expression"), ("4d6kh3 5", 1, "one expression at a time"),
+        ("1d6>=", 6, "number"),
         ("floor 3", 7, "“(”"), ("sine(3)", 1, "unknown word"), ("1d6f1", 4, "success condition first"),
         ("{1d6,1d8}!", 10, "a set can keep"), ("4d6mix3", 4, "min or max"), ("dF.2", 4, "dF.1"),
         ("sum(1d6)", 5, "repeat inside"), ("1d6!!!!", 6, "explodes one way only"), ("1d6!!!p", 6, "one way only"),

@@ -1,0 +1,39 @@
+import AppCore
+import Testing
+
+/// What players bring from Roll20, Foundry and d20 (Avrae's library): each spelling refused here
+/// says what it is written as here, and both meanings where the tools disagree.
+@Suite("Other tools' spellings")
+struct OtherToolsSpellingsSpec {
+    @Test(arguments: [
+        ("4d6k3", ["4d6kh3", "Roll20", "d20", "showing 3", "3*(4d6=3)"]),
+        ("4d6d1", ["Roll20", "4d6dl1"]),
+        ("1d6e6", ["d20", "1d6!=6"]),
+        ("1d6e>4", ["d20", "1d6!>4"]),
+        ("4d6mi2", ["d20", "4d6min2"]),
+        ("4d6ma4", ["d20", "4d6max4"]),
+        ("1d6ra6", ["d20", "1d6!o=6"]),
+        ("4d6pl1", ["d20", "4d6dl1"]),
+        ("4d6p1", ["d20", "showing 1", "no spelling here"]),
+        ("(1d20,1d20)kh1", ["d20", "{1d20,1d20}kh1"]),
+        ("3d6x", ["Foundry", "3d6!"]),
+        ("3d6xo", ["Foundry", "3d6!o"]),
+        ("3d6x>=5", ["Foundry", "3d6!>=5"]),
+        ("3d6 k3", ["3d6 kh3"]),
+    ])
+    func aSpellingOfAnotherToolSaysWhatToWriteHere(_ text: String, _ words: [String]) {
+        guard case .syntax(let expression, _, let problem) = DiceUnderTest().failure(text) else {
+            Issue.record("\"\(text)\" was not refused as a syntax error")
+            return
+        }
+        #expect(expression == text)
+        for word in words { #expect(problem.contains(word), "\"\(problem)\" should say \(word)") }
+        #expect(!problem.contains("\n"))
+    }
+
+    @Test func whatAHintSuggestsRolls() throws {
+        for written in ["4d6kh3", "3*(4d6=3)", "4d6dl1", "1d6!=6", "4d6min2", "4d6max4", "1d6!o=6", "{1d20,1d20}kh1"] {
+            #expect(DiceUnderTest().failure(written) == nil, "\(written)")
+        }
+    }
+}
