@@ -6,7 +6,8 @@ import Testing
 @Suite("coin, in people's words")
 struct CoinWordsProgramSpec {
     func coin(_ arguments: [String], environment: [String: String] = [:]) throws -> ProgramRun {
-        try ProgramRun.of("coin", arguments, environment: environment.merging(["APPCORE_STORE": "memory"]) { given, _ in given })
+        try ProgramRun.of(
+            "coin", arguments, environment: environment.merging(["APPCORE_STORE": "memory"]) { given, _ in given })
     }
 
     @Test func aCountMayBeWrittenWithoutDashN() throws {
