@@ -113,3 +113,20 @@ extension JSONValue: Decodable {
         }
     }
 }
+
+extension JSONValue {
+    /// Whether this value holds everything `expected` says: each member `expected` names, with a
+    /// value that holds that member's, and each element of an array, in order. A recording made
+    /// before an answer or a state gained a member still holds of what comes out now: additive
+    /// change passes, and a value that differs does not.
+    public func holds(_ expected: JSONValue) -> Bool {
+        switch (self, expected) {
+        case (.object(let members), .object(let wanted)):
+            wanted.allSatisfy { name, value in members[name]?.holds(value) == true }
+        case (.array(let elements), .array(let wanted)):
+            elements.count == wanted.count && zip(elements, wanted).allSatisfy { $0.holds($1) }
+        default:
+            self == expected
+        }
+    }
+}

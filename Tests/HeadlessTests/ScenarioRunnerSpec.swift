@@ -35,6 +35,25 @@ struct ScenarioRunnerSpec {
         #expect(failure.diff?.contains("\"TTT\"") == true)
     }
 
+    @Test func anAnswerRecordedBeforeItGainedAMemberStillPasses() throws {
+        let send = #"send {"dice": {"roll": {"expression": "8d6", "times": 1}}}"#
+        let now = try #require(ScenarioRunner.run(try scenario(send), on: .memory).transcript.first)
+        #expect(now.contains(#""critical""#))
+        // The same answer as a recording made before dice marked criticals holds it.
+        let before = now.replacingOccurrences(of: #","critical":"max""#, with: "")
+            .replacingOccurrences(of: #","critical":"min""#, with: "")
+            .replacingOccurrences(of: #""critical":"max","#, with: "")
+            .replacingOccurrences(of: #""critical":"min","#, with: "")
+        #expect(!before.contains("critical"))
+
+        let passed = ScenarioRunner.run(try scenario("\(send)\nexpect \(before)"), on: .memory)
+        let changed = before.replacingOccurrences(of: "8d6", with: "9d6")
+        let failed = ScenarioRunner.run(try scenario("\(send)\nexpect \(changed)"), on: .memory)
+
+        #expect(passed.passed, "\(passed.failures)")
+        #expect(failed.failures.map(\.problem) == ["the answer that came out differs"])
+    }
+
     @Test func anUnexpectedMessageFailsAnExhaustiveScenario() throws {
         let result = ScenarioRunner.run(try scenario("send {\"coin\": {\"flip\": {\"count\": 3}}}"), on: .memory)
         #expect(result.failures.map(\.line) == [4])
