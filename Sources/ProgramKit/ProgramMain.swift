@@ -14,16 +14,24 @@ extension ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            exitSayingInOneLine(error)
+            exitSayingInOneLine(error, arguments: arguments)
         }
     }
 
     /// Ends the program for `error`: help as swift-argument-parser prints it, a usage error as
-    /// one line and exit 64, an exit status a command chose (already said) as it is.
-    public static func exitSayingInOneLine(_ error: any Error) -> Never {
+    /// one line and exit 64 (with the subcommand a mistyped word most likely meant), an exit
+    /// status a command chose (already said) as it is. `arguments` are those parsed, where the
+    /// program gave its own.
+    public static func exitSayingInOneLine(_ error: any Error, arguments: [String]? = nil) -> Never {
         let code = exitCode(for: error)
         if code == .success { exitPrinting(fullMessage(for: error)) }  // --help, --version, help
-        let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+        var message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+        if code == .validationFailure,
+            let meant = SubcommandSuggestion.suggestion(
+                for: message, arguments: arguments ?? Array(CommandLine.arguments.dropFirst()), root: self)
+        {
+            message += "; did you mean '\(meant)'?"
+        }
         if !message.isEmpty {
             StandardError.line("Error: \(TerminalText.escaped(message)) (see '\(helpCommand(for: error)) --help')")
         }

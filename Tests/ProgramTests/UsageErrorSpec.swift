@@ -23,6 +23,28 @@ struct UsageErrorSpec {
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test(arguments: [
+        ("coin", ["flp"], "flip"), ("coin", ["histry"], "history"), ("dice", ["deck", "drw"], "draw"),
+        ("headless", ["rn"], "run"), ("todo", ["lst"], "list"), ("todo", ["ad", "milk"], "add"),
+    ])
+    func aMistypedSubcommandIsAnsweredWithTheOneItMostLikelyMeant(
+        _ program: String, _ arguments: [String], _ meant: String
+    ) throws {
+        let run = try ProgramRun.of(program, arguments, environment: ["APPCORE_STORE": "memory"])
+
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("; did you mean '\(meant)'? (see '"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: [("todo", ["zzzzzz"]), ("dice", ["deck", "x"]), ("coin", ["flip", "--store", "memory", "xyz"])])
+    func aWordLikeNoSubcommandGetsNoGuess(_ program: String, _ arguments: [String]) throws {
+        let run = try ProgramRun.of(program, arguments, environment: ["APPCORE_STORE": "memory"])
+
+        #expect(run.status == 64)
+        #expect(!run.stderr.contains("did you mean"), "\(run.stderr)")
+    }
+
     @Test(arguments: ["dice", "todo", "coin", "headless"])
     func helpStillPrintsWholeAndExitsZero(_ program: String) throws {
         let run = try ProgramRun.of(program, ["--help"])
