@@ -62,4 +62,14 @@ public struct Zone: Sendable {
         guard wallClock(at: at(start)).days < days else { return at(start) }
         return at(midnight - offset(at(start)))
     }
+
+    /// The moment the wall clock here shows `second` seconds into the day `days` after 1970-01-01:
+    /// found in two steps, as its midnight is, so that the offset at that moment is the one used.
+    /// A time the clocks skip, or show twice, when they change is one of the moments beside it.
+    public func moment(days: Int, second: Int) -> Date {
+        let wall = days * 86_400 + second
+        func at(_ second: Int) -> Date { Date(timeIntervalSince1970: Double(second)) }
+        let guess = wall - offset(at(wall))
+        return at(wall - offset(at(guess)))
+    }
 }

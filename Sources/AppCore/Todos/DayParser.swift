@@ -10,7 +10,8 @@ import Essentials
 /// `2026-12-01`, `today`, `tomorrow`, `yesterday`, a weekday (`fri`, `friday`: the next one after
 /// today), `+3d`, `+2w`, `+1m`, `in 3 days`, `in 2 weeks`, `in 1 month`, `next week` (next
 /// Monday), `next month` (the same day next month, or its last day), `eow` (Sunday), `eom` (the
-/// month's last day).
+/// month's last day). A time of day may follow the day, after a space or a `T` (`fri 17:30`,
+/// `2026-12-01T09:00`, `tomorrow 5pm`), or stand alone for today (`17:30`).
 public enum DayParser {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let text: String
@@ -20,8 +21,37 @@ public enum DayParser {
         public var description: String {
             outOfRange
                 ? "\"\(text)\" falls outside the days kept, \(Day.earliest) to \(Day.latest)"
-                : "\"\(text)\" is not a date: write 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month, eow or eom"
+                : "\"\(text)\" is not a date: write 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month, eow or eom, and a time after it if wished (fri 17:30)"
         }
+    }
+
+    /// The day `text` names, and the time of day it gives, if any.
+    public static func parseWithTime(
+        _ text: String, now: Date, timeZone: Zone
+    ) throws(Failure) -> (day: Day, time: TimeOfDay?) {
+        let trimmed = text.trimmingWhitespace()
+        if let time = TimeOfDay(text: trimmed) { return (Day(now, in: timeZone), time) }
+        // The time is the last part, after a space or a T; a day's own words hold no time (`in 3
+        // days`, `tomorrow`), so the first split that gives a time is the one meant.
+        for index in trimmed.indices.reversed() where [" ", "t", "T"].contains(trimmed[index]) {
+            guard let time = TimeOfDay(text: trimmed[trimmed.index(after: index)...]) else { continue }
+            do {
+                return (try parse(String(trimmed[..<index]), now: now, timeZone: timeZone), time)
+            } catch {
+                throw Failure(text: text, outOfRange: error.outOfRange)
+            }
+        }
+        return (try parse(trimmed, now: now, timeZone: timeZone), nil)
+    }
+
+    /// The moment `text` names in `timeZone`: the time it gives on its day, or, where it gives
+    /// none, the day's first second, or its last one when `endOfDay` (a to-do that lasts until
+    /// Friday lasts through Friday).
+    public static func parseMoment(
+        _ text: String, now: Date, timeZone: Zone, endOfDay: Bool = false
+    ) throws(Failure) -> Date {
+        let (day, time) = try parseWithTime(text, now: now, timeZone: timeZone)
+        return timeZone.moment(days: day.ordinal, second: time?.seconds ?? (endOfDay ? 86_399 : 0))
     }
 
     public static func parse(_ text: String, now: Date, timeZone: Zone) throws(Failure) -> Day {

@@ -50,6 +50,45 @@ struct DayParserSpec {
     func whatIsNoDateIsAClearError(_ text: String) {
         #expect(throws: DayParser.Failure.self) { try parse(text) }
     }
+
+    @Test(arguments: [
+        ("fri 17:30", "2026-11-27", "17:30"), ("2026-12-01T09:00", "2026-12-01", "09:00"),
+        ("tomorrow 5pm", "2026-11-24", "17:00"), ("in 3 days 9:30am", "2026-11-26", "09:30"),
+        ("17:30", "2026-11-23", "17:30"), ("eod 23:59:59", nil, nil), ("sat", "2026-11-28", ""),
+        ("in 3 days", "2026-11-26", ""), ("12am", "2026-11-23", "00:00"),
+    ])
+    func aTimeOfDayAfterTheDayIsReadApart(_ text: String, _ day: String?, _ time: String?) throws {
+        let now = try #require(ValueCoding.parse("2026-11-23T12:00:00.000Z"))
+        guard let day else {
+            #expect(throws: DayParser.Failure.self) { try DayParser.parseWithTime(text, now: now, timeZone: utc) }
+            return
+        }
+        let read = try DayParser.parseWithTime(text, now: now, timeZone: utc)
+        #expect(read.day.description == day)
+        #expect(read.time?.description ?? "" == time)
+    }
+
+    @Test(arguments: ["fri 25:00", "fri 17:60", "fri 13pm", "fri 17:5", "fri 0pm"])
+    func aTimeThatIsNoTimeIsRefused(_ text: String) throws {
+        let now = try #require(ValueCoding.parse("2026-11-23T12:00:00.000Z"))
+        #expect(throws: DayParser.Failure.self) { try DayParser.parseWithTime(text, now: now, timeZone: utc) }
+    }
+
+    /// A moment without a time is the day's first second, or its last for what lasts until then;
+    /// with one, the wall clock's time in the zone (Paris is an hour ahead of UTC in December).
+    @Test func aMomentIsTheTimeOnTheWallClockOfItsZone() throws {
+        let now = try #require(ValueCoding.parse("2026-11-23T12:00:00.000Z"))
+        let paris = Zone(try #require(TimeZone(identifier: "Europe/Paris")))
+        #expect(
+            try DayParser.parseMoment("2026-12-01", now: now, timeZone: utc)
+                == ValueCoding.parse("2026-12-01T00:00:00Z"))
+        #expect(
+            try DayParser.parseMoment("2026-12-01", now: now, timeZone: utc, endOfDay: true)
+                == ValueCoding.parse("2026-12-01T23:59:59Z"))
+        #expect(
+            try DayParser.parseMoment("2026-12-01 17:30", now: now, timeZone: paris)
+                == ValueCoding.parse("2026-12-01T16:30:00Z"))
+    }
 }
 
 @Suite("days kept")
