@@ -24,7 +24,7 @@ struct Add: ParsableCommand {
             let session = try Session.forTodos(common)
             let draft = TodoDraft(
                 title: title.joined(separator: " "),
-                try item.changes(title: nil, untag: [], now: session.now, timeZone: session.timeZone))
+                try item.changes(title: nil, untag: [], uncontext: [], now: session.now, timeZone: session.timeZone))
             guard case .added(let added, let abbreviation) = try session.send(.add(draft: draft), to: TodoFeature.self)
             else { return }
             if common.json {

@@ -5,7 +5,7 @@ import ProgramKit
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change a to-do's title, due date, priority, tags or notes.",
+        abstract: "Change a to-do's title, due date, project, dates, priority, tags, contexts or notes.",
         discussion: """
             Examples:
               todo edit 3f2a --title "buy oat milk"
@@ -25,7 +25,8 @@ struct Edit: ParsableCommand {
             let changes = try change.changes(in: session)
             guard !changes.isEmpty else {
                 throw ProgramFailure(
-                    "say what to change: --title, --due, --priority, --tag, --untag, --context or --notes", exit: .usage
+                    "say what to change: --title, --due, --project, --wait, --scheduled, --until, --priority, "
+                        + "--tag, --untag, --context, --uncontext or --notes", exit: .usage
                 )
             }
             guard

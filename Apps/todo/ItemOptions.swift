@@ -11,8 +11,28 @@ import ProgramKit
 
 /// The fields a to-do can be given or changed by: `add`, `edit` and `fork` share them.
 struct ItemOptions: ParsableArguments {
-    @Option(help: "When it is due: 2026-12-01, tomorrow, fri, +3d, in 2 weeks, eom… (none to clear, with edit).")
+    @Option(
+        help: """
+            When it is due: 2026-12-01, tomorrow, fri, +3d, in 2 weeks, eom…, and a time if wished: \
+            "fri 17:30", 2026-12-01T09:00 (none to clear, with edit).
+            """)
     var due: String?
+
+    @Option(help: "Its project; a dot makes one under another: work.reports is in work (none to clear).")
+    var project: String?
+
+    @Option(
+        help: "Hide it from the open to-dos until then: a date as --due takes, its start if no time (none to clear).")
+    var wait: String?
+
+    @Option(help: "When work on it is meant to begin: a date as --due takes (none to clear).")
+    var scheduled: String?
+
+    @Option(
+        help:
+            "When it expires, hidden from the open to-dos after then: a date as --due takes, its end if no time (none to clear)."
+    )
+    var until: String?
 
     @Option(help: "high, medium or low (also h/m/l, or todo.txt's A/B/C; none to clear, with edit).")
     var priority: String?
@@ -23,8 +43,8 @@ struct ItemOptions: ParsableArguments {
     @Option(
         name: .customLong("context"),
         help: """
-            A context (todo.txt's @context), one word; repeat for more. With edit or fork, they replace \
-            its contexts.
+            A context (todo.txt's @context), one word; repeat for more. With edit or fork, it is added to \
+            those it has.
             """)
     var contexts: [String] = []
 
@@ -35,6 +55,10 @@ struct ItemOptions: ParsableArguments {
     static var noneGiven: ItemOptions {
         var options = ItemOptions()
         options.due = nil
+        options.project = nil
+        options.wait = nil
+        options.scheduled = nil
+        options.until = nil
         options.priority = nil
         options.tags = []
         options.contexts = []
@@ -42,12 +66,25 @@ struct ItemOptions: ParsableArguments {
         return options
     }
 
-    func day(now: Date, timeZone: Zone) throws -> Day? {
+    /// The due day and its time, or none for none.
+    func dueDay(now: Date, timeZone: Zone) throws -> (day: Day, time: TimeOfDay?)? {
         guard let due, due.lowercased() != "none" else { return nil }
         do {
-            return try DayParser.parse(due, now: now, timeZone: timeZone)
+            return try DayParser.parseWithTime(due, now: now, timeZone: timeZone)
         } catch {
             throw ProgramFailure("--due: \(error.description)", exit: .usage)
+        }
+    }
+
+    /// The moment `text`, given as `--option`, names; none for none.
+    static func moment(
+        _ text: String, option: String, now: Date, timeZone: Zone, endOfDay: Bool = false
+    ) throws -> Date? {
+        guard text.lowercased() != "none" else { return nil }
+        do {
+            return try DayParser.parseMoment(text, now: now, timeZone: timeZone, endOfDay: endOfDay)
+        } catch {
+            throw ProgramFailure("--\(option): \(error.description)", exit: .usage)
         }
     }
 
@@ -60,13 +97,28 @@ struct ItemOptions: ParsableArguments {
     }
 
     /// The changes these options ask for, in the order a person would read them.
-    func changes(title: String?, untag: [String], now: Date, timeZone: Zone) throws -> [TodoItem.Change] {
+    func changes(
+        title: String?, untag: [String], uncontext: [String], now: Date, timeZone: Zone
+    ) throws -> [TodoItem.Change] {
         var changes: [TodoItem.Change] = []
         if let title { changes.append(.title(title)) }
-        if due != nil { changes.append(.due(try day(now: now, timeZone: timeZone))) }
+        if due != nil {
+            // A due day given without a time takes the time off, as the day it names is what is due.
+            let due = try dueDay(now: now, timeZone: timeZone)
+            changes += [.due(due?.day), .dueTime(due?.time)]
+        }
+        if let project { changes.append(.project(project.lowercased() == "none" ? nil : project)) }
+        if let wait { changes.append(.wait(try Self.moment(wait, option: "wait", now: now, timeZone: timeZone))) }
+        if let scheduled {
+            changes.append(.scheduled(try Self.moment(scheduled, option: "scheduled", now: now, timeZone: timeZone)))
+        }
+        if let until {
+            changes.append(
+                .until(try Self.moment(until, option: "until", now: now, timeZone: timeZone, endOfDay: true)))
+        }
         if priority != nil { changes.append(.priority(try chosenPriority())) }
         changes += tags.map { .addTag($0) } + untag.map { .removeTag($0) }
-        if !contexts.isEmpty { changes.append(.contexts(contexts)) }
+        changes += contexts.map { .addContext($0) } + uncontext.map { .removeContext($0) }
         if let notes { changes.append(.notes(notes)) }
         return changes
     }
@@ -80,10 +132,14 @@ struct ChangeOptions: ParsableArguments {
     @Option(help: "A tag to take off; repeat for more.")
     var untag: [String] = []
 
+    @Option(help: "A context to take off; repeat for more.")
+    var uncontext: [String] = []
+
     @OptionGroup var item: ItemOptions
 
     /// The changes asked for, dates read in `session`'s time.
     func changes(in session: Session) throws -> [TodoItem.Change] {
-        try item.changes(title: title, untag: untag, now: session.now, timeZone: session.timeZone)
+        try item.changes(
+            title: title, untag: untag, uncontext: uncontext, now: session.now, timeZone: session.timeZone)
     }
 }

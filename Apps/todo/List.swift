@@ -13,13 +13,18 @@ struct List: ParsableCommand {
         commandName: "list",
         abstract: "List to-dos: the open ones, unless told otherwise.",
         discussion: """
+            The open to-dos are those not done, but for those waiting (--wait) until a moment still to \
+            come, listed by --waiting, and those expired (--until), listed by --all.
+
             With --json, an array of objects: {"id", "title", "completed", "completedAt", "due", \
-            "priority", "tags", "contexts", "notes", "extras", "created"}.
+            "dueTime", "priority", "project", "tags", "contexts", "notes", "extras", "created", "wait", \
+            "scheduled", "until", "started", "secondsSpent"}.
 
             Examples:
               todo list
               todo list --all --sort due
               todo list --tag errands --due-before "next week"
+              todo list --project work --context office
               todo list --search milk --json
               todo list --watch
             """
@@ -31,13 +36,22 @@ struct List: ParsableCommand {
     @Flag(help: "Only the done to-dos.")
     var done = false
 
+    @Flag(help: "Only the open to-dos waiting until a moment still to come.")
+    var waiting = false
+
     @Option(help: "Only to-dos with this tag.")
     var tag: String?
+
+    @Option(help: "Only to-dos in this project, or in one under it: work lists work.reports too.")
+    var project: String?
+
+    @Option(help: "Only to-dos with this context.")
+    var context: String?
 
     @Option(help: "Only to-dos due before this day.")
     var dueBefore: String?
 
-    @Option(help: "Only to-dos whose title or notes hold this text, in any case.")
+    @Option(help: "Only to-dos whose title, notes, +tags, @contexts or project:name hold this text, in any case.")
     var search: String?
 
     @Option(help: "The order: created (the default), due, priority or title.")
@@ -56,7 +70,9 @@ struct List: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        if all && done { throw ValidationError("--all and --done ask for different lists: give one") }
+        if [all, done, waiting].filter({ $0 }).count > 1 {
+            throw ValidationError("--all, --done and --waiting ask for different lists: give one")
+        }
     }
 
     func run() throws {
@@ -71,7 +87,8 @@ struct List: ParsableCommand {
                 }
             }
             let query = TodoQuery(
-                status: all ? .all : done ? .done : .open, tag: tag, dueBefore: before, search: search, order: sort)
+                status: all ? .all : done ? .done : waiting ? .waiting : .open, tag: tag, dueBefore: before,
+                search: search, project: project, context: context, order: sort)
             guard watch else { return try list(query, in: session) }
             var live = LiveLines(onTerminal: isatty(STDOUT_FILENO) == 1)
             try session.watch {
@@ -98,7 +115,7 @@ struct List: ParsableCommand {
 
     /// What an empty list shows, in the words of what was asked for.
     private var emptyList: String {
-        all ? "No to-dos." : done ? "Nothing done yet." : "Nothing to do."
+        all ? "No to-dos." : done ? "Nothing done yet." : waiting ? "Nothing waits." : "Nothing to do."
     }
 }
 
@@ -110,7 +127,10 @@ extension List {
         var list = List()
         list.all = false
         list.done = false
+        list.waiting = false
         list.tag = nil
+        list.project = nil
+        list.context = nil
         list.dueBefore = nil
         list.search = nil
         list.sort = .created

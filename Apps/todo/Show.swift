@@ -18,7 +18,7 @@ struct Show: ParsableCommand {
             if common.json {
                 try printJSON(TodoRecord(item))
             } else {
-                print(TodoText.details(item, abbreviation: abbreviation, timeZone: session.timeZone))
+                print(TodoText.details(item, abbreviation: abbreviation, timeZone: session.timeZone, now: session.now))
             }
         }
     }

@@ -23,6 +23,28 @@ struct Reopen: ParsableCommand {
     func run() throws { try named.send(.reopen(references: named.ids), saying: "Reopened") }
 }
 
+struct Start: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start",
+        abstract: "Start work on to-dos, now: `todo list` marks them [>] until they are stopped or done.",
+        discussion: "Example:\n  todo start 3f2a")
+
+    @OptionGroup var named: NamedTodos
+
+    func run() throws { try named.send(.start(references: named.ids), saying: "Started") }
+}
+
+struct Stop: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stop",
+        abstract: "Stop work on to-dos, adding the time since they were started to the time spent.",
+        discussion: "Example:\n  todo stop 3f2a")
+
+    @OptionGroup var named: NamedTodos
+
+    func run() throws { try named.send(.stop(references: named.ids), saying: "Stopped") }
+}
+
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",

@@ -13,7 +13,10 @@ struct TodoProgram: ParsableCommand {
 
             Examples:
               todo add "buy milk" --due tomorrow --tag errands --priority high
+              todo add "write the report" --project work.reports --due "fri 17:00" --wait mon
               todo list                       open to-dos
+              todo list --project work        work's, and work.reports' too
+              todo start 3f2a                 work on it now; todo stop 3f2a adds the time to it
               todo list --all --sort due      every to-do, soonest first
               todo done 3f2a                  mark one done
               todo fork 3f2a --title "buy oat milk"
@@ -23,15 +26,17 @@ struct TodoProgram: ParsableCommand {
               todo import todo.txt --format todotxt
 
             Dates: 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month, \
-            eow (end of week), eom (end of month). They are stored as days and shown as such. \
+            eow (end of week), eom (end of month), and a time after them if wished: "fri 17:30", \
+            2026-12-01T09:00, "tomorrow 5pm". A due date is kept as a day and its time; --wait, \
+            --scheduled and --until as moments in the local time zone. \
             --now or APPCORE_NOW pins the clock, for tests and scripts.
 
             \(ProgramExit.explanation)
             """,
         version: ProgramVersion.current,
         subcommands: [
-            Add.self, List.self, Show.self, Edit.self, Done.self, Reopen.self, Fork.self, Delete.self, Undo.self,
-            Redo.self, Journal.self, Export.self, Import.self,
+            Add.self, List.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self, Stop.self, Fork.self,
+            Delete.self, Undo.self, Redo.self, Journal.self, Export.self, Import.self,
         ]
     )
 

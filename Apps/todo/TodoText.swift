@@ -11,7 +11,8 @@ import ProgramKit
 /// How to-dos read as text. What an item holds is shown escaped (`TerminalText`): a store an
 /// earlier version wrote may hold control characters, which must be shown, not obeyed.
 enum TodoText {
-    /// `3f2a  [ ] (A) buy milk  due 2026-12-01  +errands @shop`
+    /// `3f2a  [ ] (A) buy milk  due 2026-12-01 17:30  project:home +errands @shop`, `[>]` for one
+    /// being worked on, `[x]` for one done.
     static func line(_ item: TodoItem, abbreviation: Int, style: TextStyle) -> String {
         var text: [UInt8] = []
         append(item, abbreviation: abbreviation, style: style, to: &text)
@@ -27,7 +28,7 @@ enum TodoText {
         let colours = style.colours
         let id = shown(item.id, abbreviation)
         text.append(contentsOf: (colours ? style.bold(id) : id).utf8)
-        text.append(contentsOf: item.isCompleted ? " [x] ".utf8 : " [ ] ".utf8)
+        text.append(contentsOf: item.isCompleted ? " [x] ".utf8 : item.started != nil ? " [>] ".utf8 : " [ ] ".utf8)
         if let priority = item.priority {
             let mark = "(\(priority.letter))"
             text.append(contentsOf: (colours ? paint(mark, priority, style) : mark).utf8)
@@ -35,12 +36,21 @@ enum TodoText {
         }
         let title = TerminalText.escaped(item.title)
         text.append(contentsOf: (colours && item.isCompleted ? style.dim(title) : title).utf8)
-        guard item.due != nil || !item.tags.isEmpty || !item.contexts.isEmpty else { return }
+        guard item.due != nil || item.project != nil || !item.tags.isEmpty || !item.contexts.isEmpty else { return }
         text.append(contentsOf: "  ".utf8)
         let detailsStart = text.count
         if let due = item.due {
             text.append(contentsOf: "due ".utf8)
             text.append(contentsOf: due.description.utf8)
+            if let time = item.dueTime {
+                text.append(UInt8(ascii: " "))
+                text.append(contentsOf: time.description.utf8)
+            }
+        }
+        if let project = item.project {
+            if text.count > detailsStart { text.append(UInt8(ascii: " ")) }
+            text.append(contentsOf: "project:".utf8)
+            text.append(contentsOf: TerminalText.escaped(project).utf8)
         }
         func add(_ labels: [String], marked mark: UInt8) {
             for label in labels {
@@ -58,16 +68,30 @@ enum TodoText {
         }
     }
 
-    /// Every field, one to a line, for `todo show`.
-    static func details(_ item: TodoItem, abbreviation: Int, timeZone: Zone) -> String {
+    /// Every field, one to a line, for `todo show`, as it stands at `now`.
+    static func details(_ item: TodoItem, abbreviation: Int, timeZone: Zone, now: Date) -> String {
         let time = LocalTime(timeZone: timeZone)
+        let status =
+            if let completed = item.completed { "done \(time.string(from: completed))" } else if item.isWaiting(at: now)
+            {
+                "waiting until \(item.wait.map(time.string(from:)) ?? "")"
+            } else if item.hasExpired(at: now) {
+                "expired \(item.until.map(time.string(from:)) ?? "")"
+            } else if let started = item.started { "active since \(time.string(from: started))" } else { "open" }
         var lines = [
             "id        \(TerminalText.escaped(item.id.value)) (\(shown(item.id, abbreviation)))",
             "title     \(TerminalText.escaped(item.title))",
-            "status    \(item.completed.map { "done \(time.string(from: $0))" } ?? "open")",
+            "status    \(status)",
             "created   \(time.string(from: item.created))",
         ]
-        if let due = item.due { lines.append("due       \(due)") }
+        if let due = item.due { lines.append("due       \(due)\(item.dueTime.map { " \($0)" } ?? "")") }
+        if let project = item.project { lines.append("project   \(TerminalText.escaped(project))") }
+        for (label, moment) in [("wait      ", item.wait), ("scheduled ", item.scheduled), ("until     ", item.until)] {
+            if let moment { lines.append(label + time.string(from: moment)) }
+        }
+        if item.secondsSpent > 0 || item.isActive {
+            lines.append("spent     \(duration(item.secondsSpent(at: now)))\(item.isActive ? " so far" : "")")
+        }
         if let priority = item.priority { lines.append("priority  \(priority.rawValue)") }
         if !item.tags.isEmpty { lines.append("tags      \(TerminalText.escaped(item.tags.joined(separator: " ")))") }
         if !item.contexts.isEmpty {
@@ -80,6 +104,15 @@ enum TodoText {
             lines.append("notes     \(TerminalText.escaped(item.notes, keepingLineBreaks: true))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `2h 05m`, `4m 10s`, `3d 1h`: the two largest units of a time spent.
+    static func duration(_ seconds: Int) -> String {
+        let (days, hours, minutes, rest) = (seconds / 86_400, seconds / 3_600 % 24, seconds / 60 % 60, seconds % 60)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        if days > 0 { return "\(days)d \(hours)h" }
+        if hours > 0 { return "\(hours)h \(two(minutes))m" }
+        return minutes > 0 ? "\(minutes)m \(two(rest))s" : "\(rest)s"
     }
 
     /// The start of an id that tells it apart, escaped.

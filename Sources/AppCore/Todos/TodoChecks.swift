@@ -63,6 +63,23 @@ extension TodoItem {
         return extras
     }
 
+    /// A project is a name of one line, trimmed, of at most `TodoLimits.projectBytes`; it may hold
+    /// spaces, as Taskwarrior's may. A dot parts it into a project and those under it.
+    static func checked(project: String?) throws(TodoFailure) -> String? {
+        guard let project else { return nil }
+        let trimmed = project.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw .emptyProject }
+        try refuseControls(in: trimmed, field: "a project")
+        try refuseOver(TodoLimits.projectBytes, trimmed.utf8.count, "a project", unit: "bytes")
+        return trimmed
+    }
+
+    /// Time spent is never less than none.
+    static func checked(secondsSpent: Int) throws(TodoFailure) -> Int {
+        guard secondsSpent >= 0 else { throw .negativeTimeSpent(seconds: secondsSpent) }
+        return secondsSpent
+    }
+
     /// An id is one word, of at most `TodoLimits.idBytes`.
     static func checked(id: TodoID) throws(TodoFailure) -> TodoID {
         try refuseControls(in: id.value, field: "an id")

@@ -5,6 +5,9 @@ public enum TodoCommand: Codable, Equatable, Sendable {
     case edit(reference: String, changes: [TodoItem.Change])
     case complete(references: [String])
     case reopen(references: [String])
+    /// Work on them begins now, or, with `stop`, ends, its time added to what was spent.
+    case start(references: [String])
+    case stop(references: [String])
     case fork(reference: String, changes: [TodoItem.Change])
     case delete(references: [String])
     case importItems(text: String, format: TodoFormat)

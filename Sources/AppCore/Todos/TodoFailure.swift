@@ -4,6 +4,12 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
     case titleTooLong(length: Int, limit: Int)
     case titleHasLineBreak
     case badTag(tag: String)
+    case emptyProject
+    case negativeTimeSpent(seconds: Int)
+    /// `stop` of a to-do that was not started.
+    case notStarted(reference: String)
+    /// `start` of a to-do that was started and not stopped.
+    case alreadyStarted(reference: String)
     case controlCharacter(field: String, character: String)
     case overLimit(what: String, size: Int, limit: Int, unit: String?)
     case badExtra(extra: String, problem: String)
@@ -38,6 +44,10 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
         case .titleTooLong(let length, let limit): "the title is \(length) characters long; the limit is \(limit)"
         case .titleHasLineBreak: "a title is one line: it cannot hold a line break"
         case .badTag(let tag): "\"\(tag)\" is not a tag: a tag is one word, with no spaces"
+        case .emptyProject: "a project needs a name: to clear it, give none"
+        case .negativeTimeSpent(let seconds): "the time spent is \(seconds) seconds: it cannot be less than none"
+        case .notStarted(let reference): "\(reference) was not started: `todo start \(reference)` starts it"
+        case .alreadyStarted(let reference): "\(reference) is started already: `todo stop \(reference)` stops it"
         case .controlCharacter(let field, let character):
             "\(field) holds \(character), a control character: text cannot hold control or bidi characters"
         case .overLimit(let what, let size, let limit, let unit):

@@ -15,12 +15,13 @@ public func createTodoFeature(
     let add = createAddTodo(store: store, random: random, clock: clock, output: output)
     let edit = createEditTodo(store: store, clock: clock, output: output)
     let mark = createMarkTodos(store: store, clock: clock, output: output)
+    let track = createTrackTodos(store: store, clock: clock, output: output)
     let fork = createForkTodo(store: store, random: random, clock: clock, output: output)
     let delete = createDeleteTodos(store: store, clock: clock, output: output)
     let rewind = createRewindTodos(store: store, clock: clock, output: output)
     let importItems = createImportTodos(store: store, random: random, clock: clock, output: output)
     let export = createExportTodos(store: store, clock: clock, output: output)
-    let list = createListTodos(store: store, output: output)
+    let list = createListTodos(store: store, clock: clock, output: output)
     let show = createShowTodo(store: store, output: output)
     let showJournal = createShowJournal(store: store, output: output)
     return { command in
@@ -29,6 +30,8 @@ public func createTodoFeature(
         case .edit(let reference, let changes): edit((reference, changes))
         case .complete(let references): mark((references, true))
         case .reopen(let references): mark((references, false))
+        case .start(let references): track((references, true))
+        case .stop(let references): track((references, false))
         case .fork(let reference, let changes): fork((reference, changes))
         case .delete(let references): delete(references)
         case .importItems(let text, let format): importItems((text, format))
@@ -59,7 +62,10 @@ public enum TodoFeature: Feature {
                 title: "buy milk",
                 [
                     .notes("two litres"), .due(Day(year: 2026, month: 12, day: 1)), .priority(.high),
-                    .tags(["errands"]), .contexts(["town"]), .addTag("shop"),
+                    .tags(["errands"]), .contexts(["town"]), .addTag("shop"), .addContext("dairy"),
+                    .project("home.kitchen"), .dueTime(TimeOfDay(hour: 17, minute: 30)),
+                    .wait(Date(milliseconds: 1_795_100_000_000)), .scheduled(Date(milliseconds: 1_795_200_000_000)),
+                    .until(Date(milliseconds: 1_796_000_000_000)),
                 ])),
         .add(draft: TodoDraft(title: "")),
         .importItems(
@@ -73,14 +79,20 @@ public enum TodoFeature: Feature {
             reference: "sample1",
             changes: [
                 .title("call mum"), .notes("about the holidays"), .due(nil), .priority(.low), .tags(["home"]),
-                .addTag("calls"), .removeTag("home"), .contexts(["phone", "evening"]),
+                .addTag("calls"), .removeTag("home"), .contexts(["phone", "evening"]), .removeContext("evening"),
+                .project("family"), .dueTime(nil), .wait(nil), .secondsSpent(600),
                 .completed(Date(milliseconds: 1_795_000_000_000)),
             ]),
+        .start(references: ["sample1"]),
+        .start(references: ["sample1"]),
+        .stop(references: ["sample1"]),
+        .stop(references: ["sample1"]),
         .fork(reference: "sample2", changes: [.completed(nil)]),
         .delete(references: ["sample2"]),
         .undo,
         .redo,
         .list(query: TodoQuery(status: .all, order: .title)),
+        .list(query: TodoQuery(status: .waiting, project: "home", context: "town", order: .due)),
         .show(reference: "sample1"),
         .show(reference: "zzzz"),
         .showJournal,

@@ -135,6 +135,8 @@ extension TodoItem.Change: Codable {
         switch key.stringValue {
         case "addTag": self = .addTag(try value(String.self))
         case "removeTag": self = .removeTag(try value(String.self))
+        case "addContext": self = .addContext(try value(String.self))
+        case "removeContext": self = .removeContext(try value(String.self))
         default:
             guard let setting = try FieldSetting(name: key.stringValue, reading: { try setting($0) }) else {
                 throw DecodingError.dataCorruptedError(
@@ -144,12 +146,14 @@ extension TodoItem.Change: Codable {
         }
     }
 
-    /// The change's field, or `addTag` or `removeTag`, and its value under it, in `container`.
+    /// The change's field, or the tag or context it adds or takes off, and its value under it, in `container`.
     func encode(into container: inout KeyedEncodingContainer<NamedKey>) throws {
         switch self {
         case .set(let setting): try container.encode(setting.value, forKey: NamedKey(setting.name))
         case .addTag(let tag): try container.encode(tag, forKey: NamedKey("addTag"))
         case .removeTag(let tag): try container.encode(tag, forKey: NamedKey("removeTag"))
+        case .addContext(let context): try container.encode(context, forKey: NamedKey("addContext"))
+        case .removeContext(let context): try container.encode(context, forKey: NamedKey("removeContext"))
         }
     }
 }

@@ -21,6 +21,9 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         /// A tag added to those it has, or taken off.
         case addTag(String)
         case removeTag(String)
+        /// A context added to those it has, or taken off.
+        case addContext(String)
+        case removeContext(String)
     }
 
     public internal(set) var id: TodoID
@@ -36,6 +39,20 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
     public internal(set) var extras: [String: String] = [:]
     public internal(set) var created: Date
     public internal(set) var completed: Date?
+    /// Where it belongs, Taskwarrior's project: a dotted path, `work.reports` under `work`.
+    public internal(set) var project: String?
+    /// The time of day it is due, on its due day; none where it is due on the day as a whole.
+    public internal(set) var dueTime: TimeOfDay?
+    /// Hidden from the list of open to-dos until then.
+    public internal(set) var wait: Date?
+    /// When work on it is meant to begin.
+    public internal(set) var scheduled: Date?
+    /// When it expires: an open to-do is hidden from the list of open ones after then.
+    public internal(set) var until: Date?
+    /// Since when it has been worked on (`todo start`); none while it is not.
+    public internal(set) var started: Date?
+    /// How long it was worked on, in seconds, between each start and the stop after it.
+    public internal(set) var secondsSpent = 0
     /// The fields a newer version of the program stored that this one does not know, kept as they
     /// came, so that a store this version writes back loses none of them.
     var unknownFields = KeptFields()
@@ -59,6 +76,13 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         fields.field(7, "extras", \.extras, checked: TodoItem.checked(extras:))
         fields.field(8, "created", \.created, fixed: true)
         fields.field(9, "completed", \.completed)
+        fields.field(10, "project", \.project, checked: TodoItem.checked(project:))
+        fields.field(11, "dueTime", \.dueTime)
+        fields.field(12, "wait", \.wait)
+        fields.field(13, "scheduled", \.scheduled)
+        fields.field(14, "until", \.until)
+        fields.field(15, "started", \.started)
+        fields.field(16, "secondsSpent", \.secondsSpent, checked: TodoItem.checked(secondsSpent:))
     }
 
     /// The longest title kept, in characters; a longer one is refused.
@@ -68,11 +92,14 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
     public init(
         id: TodoID, title: String, notes: String = "", due: Day? = nil, priority: Priority? = nil,
         tags: [String] = [], contexts: [String] = [], extras: [String: String] = [:], created: Date,
-        completed: Date? = nil
+        completed: Date? = nil, project: String? = nil, dueTime: TimeOfDay? = nil, wait: Date? = nil,
+        scheduled: Date? = nil, until: Date? = nil, started: Date? = nil, secondsSpent: Int = 0
     ) throws(TodoFailure) {
         self.init(unchecked: id, created: created)
         (self.title, self.notes, self.due, self.priority) = (title, notes, due, priority)
         (self.tags, self.contexts, self.extras, self.completed) = (tags, contexts, extras, completed)
+        (self.project, self.dueTime, self.wait, self.scheduled) = (project, dueTime, wait, scheduled)
+        (self.until, self.started, self.secondsSpent) = (until, started, secondsSpent)
         self = try checked()
     }
 
@@ -83,6 +110,26 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
     }
 
     public var isCompleted: Bool { completed != nil }
+
+    /// Being worked on: started, and not done.
+    public var isActive: Bool { started != nil && !isCompleted }
+
+    /// Open, and hidden from the open to-dos until its wait is over.
+    public func isWaiting(at now: Date) -> Bool {
+        !isCompleted && wait.map { $0 > now } ?? false
+    }
+
+    /// Open, and past the moment it expires.
+    public func hasExpired(at now: Date) -> Bool {
+        !isCompleted && until.map { $0 <= now } ?? false
+    }
+
+    /// Whether it is in `project` or in one of the projects under it: `work.reports` is in `work`,
+    /// `workshop` is not.
+    public func isIn(project wanted: String) -> Bool {
+        guard let project, project.hasPrefix(wanted) else { return false }
+        return project.count == wanted.count || project.dropFirst(wanted.count).first == "."
+    }
 
     /// A new item with the changes applied in order; this one is left as it was. A change that
     /// would make no item (an empty title) is an error, not a silent no-op.
@@ -118,6 +165,9 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         case .set(let setting): try setting.apply(to: &item)
         case .addTag(let tag): item.tags = try Self.checked(labels: [tag], kind: "tag", joining: tags)
         case .removeTag(let tag): item.tags.removeAll { $0 == tag }
+        case .addContext(let context):
+            item.contexts = try Self.checked(labels: [context], kind: "context", joining: contexts)
+        case .removeContext(let context): item.contexts.removeAll { $0 == context }
         }
         return item
     }
@@ -132,4 +182,12 @@ extension TodoItem.Change {
     public static func contexts(_ contexts: [String]) -> Self { .set(FieldSetting(name: "contexts", contexts)) }
     /// Done at that moment, or open again with nil.
     public static func completed(_ moment: Date?) -> Self { .set(FieldSetting(name: "completed", moment)) }
+    public static func project(_ project: String?) -> Self { .set(FieldSetting(name: "project", project)) }
+    public static func dueTime(_ time: TimeOfDay?) -> Self { .set(FieldSetting(name: "dueTime", time)) }
+    public static func wait(_ moment: Date?) -> Self { .set(FieldSetting(name: "wait", moment)) }
+    public static func scheduled(_ moment: Date?) -> Self { .set(FieldSetting(name: "scheduled", moment)) }
+    public static func until(_ moment: Date?) -> Self { .set(FieldSetting(name: "until", moment)) }
+    /// Worked on since that moment, or no longer with nil.
+    public static func started(_ moment: Date?) -> Self { .set(FieldSetting(name: "started", moment)) }
+    public static func secondsSpent(_ seconds: Int) -> Self { .set(FieldSetting(name: "secondsSpent", seconds)) }
 }

@@ -11,6 +11,8 @@ public enum TodoLimits {
     /// The longest tag or context, and how many of each one to-do may have.
     public static let labelBytes = 100
     public static let labels = 50
+    /// The longest project, dots and all.
+    public static let projectBytes = 200
     /// The longest extra (todo.txt's `key:value`), key and value together, and how many one to-do may have.
     public static let extraBytes = 1_000
     public static let extras = 20

@@ -1,7 +1,15 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Which to-dos a list shows, and in what order.
 public struct TodoQuery: Codable, Equatable, Sendable {
+    /// `open` is what is left to do now: open to-dos, but for those waiting and those expired;
+    /// `waiting`, those hidden until their wait is over; `all`, every to-do.
     public enum Status: String, Codable, Sendable, CaseIterable {
-        case open, done, all
+        case open, done, all, waiting
     }
 
     public enum Order: String, Codable, Sendable, CaseIterable {
@@ -12,31 +20,47 @@ public struct TodoQuery: Codable, Equatable, Sendable {
     public let tag: String?
     public let dueBefore: Day?
     public let search: String?
+    /// Only those in this project or under it.
+    public let project: String?
+    public let context: String?
     public let order: Order
 
     public init(
         status: Status = .open, tag: String? = nil, dueBefore: Day? = nil, search: String? = nil,
-        order: Order = .created
+        project: String? = nil, context: String? = nil, order: Order = .created
     ) {
         self.status = status
         self.tag = tag
         self.dueBefore = dueBefore
         self.search = search
+        self.project = project
+        self.context = context
         self.order = order
     }
 
-    func matches(_ item: TodoItem) -> Bool {
+    /// Whether the list shows `item` at `now`, when waiting and expiring are told.
+    func matches(_ item: TodoItem, at now: Date) -> Bool {
         switch status {
-        case .open where item.isCompleted, .done where !item.isCompleted: return false
+        case .open where item.isCompleted || item.isWaiting(at: now) || item.hasExpired(at: now),
+            .done where !item.isCompleted, .waiting where !item.isWaiting(at: now):
+            return false
         default: break
         }
         if let tag, !item.tags.contains(tag) { return false }
+        if let project, !item.isIn(project: project) { return false }
+        if let context, !item.contexts.contains(context) { return false }
         if let dueBefore {
             guard let due = item.due, due < dueBefore else { return false }
         }
         if let search, !search.isEmpty {
             let words = Self.folded(search)
-            let found = Self.folded(item.title).contains(words) || Self.folded(item.notes).contains(words)
+            // Tags and contexts are found as they are shown, `+errands` and `@town`, and so is the
+            // project, `project:work`.
+            let found =
+                Self.folded(item.title).contains(words) || Self.folded(item.notes).contains(words)
+                || item.tags.contains { Self.folded("+" + $0).contains(words) }
+                || item.contexts.contains { Self.folded("@" + $0).contains(words) }
+                || item.project.map { Self.folded("project:" + $0).contains(words) } ?? false
             if !found { return false }
         }
         return true
@@ -58,7 +82,11 @@ public struct TodoQuery: Codable, Equatable, Sendable {
             return items.enumerated().sorted {
                 ($0.element.title.lowercased(), $0.offset) < ($1.element.title.lowercased(), $1.offset)
             }.map(\.element)
-        case .due: return stableSorted(items) { $0.due.map { ($0.ordinal, 0) } ?? (Int.max, 0) }
+        // A day without a time comes first on its day, as at midnight.
+        case .due:
+            return stableSorted(items) { item in
+                item.due.map { ($0.ordinal, item.dueTime?.seconds ?? 0) } ?? (Int.max, 0)
+            }
         case .priority:
             return stableSorted(items) {
                 $0.priority.map { (Priority.allCases.firstIndex(of: $0) ?? 0, 0) } ?? (Int.max, 0)
@@ -67,6 +95,9 @@ public struct TodoQuery: Codable, Equatable, Sendable {
     }
 
     private func stableSorted(_ items: [TodoItem], by key: (TodoItem) -> (Int, Int)) -> [TodoItem] {
-        items.enumerated().sorted { (key($0.element).0, $0.offset) < (key($1.element).0, $1.offset) }.map(\.element)
+        items.enumerated().sorted {
+            let (left, right) = (key($0.element), key($1.element))
+            return (left.0, left.1, $0.offset) < (right.0, right.1, $1.offset)
+        }.map(\.element)
     }
 }

@@ -448,7 +448,7 @@ struct TodoFeatureSpec {
         }
         #expect(items.map(\.title) == ["Buy milk", "Call mum"])
         #expect(items[0].due == Day(iso: "2026-12-01") && items[0].priority == .high)
-        #expect(items[0].tags == ["errands", "home", "shop"])
+        #expect(items[0].tags == ["errands", "shop"] && items[0].project == "home")
         #expect(items[1].isCompleted && !items[0].isCompleted)
     }
 

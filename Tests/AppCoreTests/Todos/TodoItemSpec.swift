@@ -20,6 +20,13 @@ struct TodoItemSpec {
         if !changedFields.contains("tags") { #expect(changed.tags == item.tags) }
         if !changedFields.contains("contexts") { #expect(changed.contexts == item.contexts) }
         if !changedFields.contains("completed") { #expect(changed.completed == item.completed) }
+        if !changedFields.contains("project") { #expect(changed.project == item.project) }
+        if !changedFields.contains("dueTime") { #expect(changed.dueTime == item.dueTime) }
+        if !changedFields.contains("wait") { #expect(changed.wait == item.wait) }
+        if !changedFields.contains("scheduled") { #expect(changed.scheduled == item.scheduled) }
+        if !changedFields.contains("until") { #expect(changed.until == item.until) }
+        if !changedFields.contains("started") { #expect(changed.started == item.started) }
+        if !changedFields.contains("secondsSpent") { #expect(changed.secondsSpent == item.secondsSpent) }
         #expect(changed.id == item.id)
         #expect(changed.created == item.created)
         #expect(changed.extras == item.extras)
@@ -50,6 +57,56 @@ struct TodoItemSpec {
         #expect(changed.tags == ["aa", "errands", "home"])
         expectUnchanged(changed, except: ["tags"])
         #expect(try changed.alter(.removeTag("home")).tags == ["aa", "errands"])
+    }
+
+    @Test func contextsAreAddedAndTakenOffAndStaySortedWithoutRepeats() throws {
+        let changed = try item.alter(.addContext("town"), .addContext("shop"), .addContext("car"))
+        #expect(changed.contexts == ["car", "shop", "town"])
+        expectUnchanged(changed, except: ["contexts"])
+        #expect(try changed.alter(.removeContext("shop"), .removeContext("none")).contexts == ["car", "town"])
+        #expect(throws: TodoFailure.badTag(tag: "two words")) { try item.alter(.addContext("two words")) }
+    }
+
+    @Test func eachNewAttributeChangesOnlyItself() throws {
+        let moment = noon.addingTimeInterval(86_400)
+        let changes: [(String, TodoItem.Change)] = [
+            ("project", .project("home.kitchen")), ("dueTime", .dueTime(TimeOfDay(hour: 9, minute: 30))),
+            ("wait", .wait(moment)), ("scheduled", .scheduled(moment)), ("until", .until(moment)),
+            ("started", .started(moment)), ("secondsSpent", .secondsSpent(60)),
+        ]
+        for (field, change) in changes {
+            let changed = try item.alter(change)
+            #expect(changed != item, "\(field)")
+            expectUnchanged(changed, except: [field])
+        }
+    }
+
+    @Test func aProjectIsTrimmedAndHoldsSpacesButNeverNothingOrControls() throws {
+        #expect(try item.alter(.project("  Home Repair ")).project == "Home Repair")
+        #expect(throws: TodoFailure.emptyProject) { try item.alter(.project("  ")) }
+        #expect(throws: TodoFailure.self) { try item.alter(.project("work\u{1B}[2J")) }
+        #expect(throws: TodoFailure.self) { try item.alter(.project(String(repeating: "a", count: 201))) }
+        #expect(throws: TodoFailure.negativeTimeSpent(seconds: -1)) { try item.alter(.secondsSpent(-1)) }
+    }
+
+    @Test func aProjectHoldsTheProjectsUnderItAndNoOtherWhoseNameStartsTheSame() throws {
+        let reports = try item.alter(.project("work.reports"))
+        #expect(reports.isIn(project: "work"))
+        #expect(reports.isIn(project: "work.reports"))
+        #expect(!reports.isIn(project: "work.reports.q4"))
+        #expect(!reports.isIn(project: "wor"))
+        #expect(!(try item.alter(.project("workshop"))).isIn(project: "work"))
+        #expect(!item.isIn(project: "work"))
+    }
+
+    @Test func waitingAndExpiringAreToldByTheMomentAndEndWithDone() throws {
+        let (before, after) = (noon.addingTimeInterval(-1), noon.addingTimeInterval(1))
+        let waiting = try item.alter(.wait(after))
+        #expect(waiting.isWaiting(at: noon) && !waiting.isWaiting(at: after))
+        let expiring = try item.alter(.until(after))
+        #expect(!expiring.hasExpired(at: noon) && expiring.hasExpired(at: after))
+        let done = try waiting.alter(.until(before), .completed(noon))
+        #expect(!done.isWaiting(at: noon) && !done.hasExpired(at: noon))
     }
 
     @Test func changesApplyInOrder() throws {

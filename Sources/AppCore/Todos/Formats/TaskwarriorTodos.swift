@@ -20,6 +20,10 @@ enum TaskwarriorTodos {
         let entry: String?
         let end: String?
         let due: String?
+        let wait: String?
+        let scheduled: String?
+        let until: String?
+        let start: String?
         let priority: String?
         let project: String?
         let tags: [String]?
@@ -42,14 +46,29 @@ enum TaskwarriorTodos {
             todo.item.title = task.description
             if let entry = task.entry { todo.created = try date(entry) }
             if task.status == "completed", let end = task.end ?? task.entry { todo.item.completed = try date(end) }
-            if let due = task.due { todo.item.due = Day(try date(due), in: timeZone) }
+            if let due = task.due { (todo.item.due, todo.item.dueTime) = try dueDay(due, in: timeZone) }
             todo.item.priority = task.priority.flatMap(Priority.init(name:))
-            todo.item.tags = (task.tags ?? []) + (task.project.map { [$0] } ?? [])
+            todo.item.tags = task.tags ?? []
+            todo.item.project = task.project
+            // A waiting task is pending with a wait in the future, or, written by older versions,
+            // of the status `waiting`: either way its wait says until when.
+            todo.item.wait = try task.wait.map(date)
+            todo.item.scheduled = try task.scheduled.map(date)
+            todo.item.until = try task.until.map(date)
+            if task.status != "completed" { todo.item.started = try task.start.map(date) }
             todo.item.notes = (task.annotations ?? []).map(\.description).joined(separator: "\n")
             if let uuid = task.uuid { todo.item.extras["uuid"] = uuid }
             todos.append(todo)
         }
         return todos
+    }
+
+    /// The day a task is due in `timeZone`, and its time there unless it is midnight, which is
+    /// how Taskwarrior keeps a due day given without a time.
+    private static func dueDay(_ text: String, in timeZone: Zone) throws(TodoFailure) -> (Day, TimeOfDay?) {
+        let moment = try date(text)
+        let second = timeZone.wallClock(at: moment).second
+        return (Day(moment, in: timeZone), second == 0 ? nil : TimeOfDay(seconds: second))
     }
 
     /// Taskwarrior's dates: `20261201T000000Z`.

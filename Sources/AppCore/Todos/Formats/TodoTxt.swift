@@ -21,7 +21,8 @@ import Fractal
 /// that would be read as `key:value` with a backslash before its colon (`10\:30`, `due\:friday`);
 /// reading takes that backslash off again. So every title comes back as it was, and a line an
 /// earlier version or another tool wrote reads as it did, but for a word with such a backslash
-/// and for runs of spaces in its title. Notes do not travel.
+/// and for runs of spaces in its title. Notes do not travel, nor, yet, the project, the due time,
+/// wait, scheduled, until and the time worked.
 enum TodoTxt {
     static func write(_ items: [TodoItem], timeZone: Zone) -> String {
         items.map { line(for: $0, timeZone: timeZone) }.joined(separator: "\n") + (items.isEmpty ? "" : "\n")

@@ -91,13 +91,15 @@ extension TodoEdit {
 
 extension TodoItem.Change {
     /// A change as a store keeps it: the field's name, then its value as the store keeps the field
-    /// (`addTag` and `removeTag`, then the tag). A name this program does not know is a change to
+    /// (`addTag`, `removeTag`, `addContext` and `removeContext`, then the label). A name this program does not know is a change to
     /// a field a later version added: refused, as a store of a newer version is.
     init(stored fields: inout BinaryFieldReader) throws {
         let name = try fields.string()
         switch name {
         case "addTag": self = .addTag(try fields.string())
         case "removeTag": self = .removeTag(try fields.string())
+        case "addContext": self = .addContext(try fields.string())
+        case "removeContext": self = .removeContext(try fields.string())
         default:
             guard let setting = try FieldSetting(name: name, reading: { try $0.init(stored: &fields) }) else {
                 throw StoredFieldError(
@@ -118,6 +120,12 @@ extension TodoItem.Change {
         case .removeTag(let tag):
             fields.string("removeTag")
             fields.string(tag)
+        case .addContext(let context):
+            fields.string("addContext")
+            fields.string(context)
+        case .removeContext(let context):
+            fields.string("removeContext")
+            fields.string(context)
         }
     }
 }

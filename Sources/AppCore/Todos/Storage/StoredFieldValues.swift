@@ -7,7 +7,8 @@ import Stores
 #endif
 
 // How a store keeps each value a to-do's field may hold, field by field: text as text, a day as
-// `2026-12-01`, a priority by its name, a moment as milliseconds, none as nil.
+// `2026-12-01`, a priority by its name, a moment as milliseconds, a time of day and a count as
+// numbers, none as nil.
 
 extension String: TodoFieldValue {
     public init(stored fields: inout BinaryFieldReader) throws { self = try fields.string() }
@@ -103,4 +104,34 @@ extension Date: StoredScalar {
     }
 
     public func encodeScalar(to fields: inout any UnkeyedEncodingContainer) throws { try fields.encode(milliseconds) }
+}
+
+extension String: StoredScalar {
+    public init(scalar fields: inout BinaryFieldReader) throws { self = try fields.string() }
+    public func write(scalar fields: inout BinaryFieldWriter) { fields.string(self) }
+}
+
+extension Int: TodoFieldValue {
+    public init(stored fields: inout BinaryFieldReader) throws { self = Int(try fields.int64()) }
+    public func write(stored fields: inout BinaryFieldWriter) { fields.int64(Int64(self)) }
+    public static var missing: Int? { 0 }
+}
+
+extension TimeOfDay: StoredScalar {
+    /// Kept as its seconds since midnight; any other number is damage.
+    public init(scalar fields: inout BinaryFieldReader) throws { self = try TimeOfDay.stored(try fields.int64()) }
+    public func write(scalar fields: inout BinaryFieldWriter) { fields.int64(Int64(seconds)) }
+
+    public static func decodeScalar(from fields: inout any UnkeyedDecodingContainer) throws -> TimeOfDay? {
+        try fields.decodeIfPresent(Int64.self).map(TimeOfDay.stored)
+    }
+
+    public func encodeScalar(to fields: inout any UnkeyedEncodingContainer) throws { try fields.encode(seconds) }
+
+    private static func stored(_ seconds: Int64) throws -> TimeOfDay {
+        guard let time = TimeOfDay(seconds: Int(clamping: seconds)) else {
+            throw StoredFieldError(field: "time of day", text: "\(seconds)")
+        }
+        return time
+    }
 }
