@@ -7,14 +7,26 @@ struct Add: ParsableCommand {
         commandName: "add",
         abstract: "Add a to-do, and print its id.",
         discussion: """
+            The words say what to do, and may set its attributes as Taskwarrior and todo.txt users \
+            type them. Each argument is read whole: +tag, @context, project:NAME (proj:), due:DATE, \
+            wait:DATE, scheduled:DATE (sched:), until:DATE and priority:H (pri:) set what they name; \
+            every other argument is the title's, and so is everything after --. An argument of \
+            several words, quoted, is the title's unless it starts with an attribute's name and a \
+            colon ("due:fri 17:30"). The options below do the same.
+
             Examples:
               todo add "buy milk"
+              todo add buy milk +errands @store project:home due:fri pri:H wait:+2d
+              todo add call Bob "due:fri 17:30"
+              todo add -- email @bob: +1 on due:friday     (all of it the title)
               todo add "file taxes" --due eom --priority high --tag admin
             """
     )
 
-    @Argument(help: "What to do; words are joined by spaces.")
-    var title: [String]
+    @Argument(
+        parsing: .allUnrecognized,
+        help: "What to do, and its attributes (+tag, @context, project:, due:, …); words are joined by spaces.")
+    var title: [String] = []
 
     @OptionGroup var item: ItemOptions
     @OptionGroup var common: CommonOptions
@@ -22,9 +34,11 @@ struct Add: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
+            let words = try TodoWords.readForProgram(title, editing: false, in: session)
             let draft = TodoDraft(
-                title: title.joined(separator: " "),
-                try item.changes(title: nil, untag: [], uncontext: [], now: session.now, timeZone: session.timeZone))
+                title: words.title ?? "",
+                try item.changes(title: nil, untag: [], uncontext: [], now: session.now, timeZone: session.timeZone)
+                    + words.changes)
             guard case .added(let added, let abbreviation) = try session.send(.add(draft: draft), to: TodoFeature.self)
             else { return }
             if common.json {
@@ -44,5 +58,20 @@ extension Add {
         add.item = .noneGiven
         add.common = line.common
         return add
+    }
+}
+
+extension TodoWords {
+    /// The title and changes `words` give, as `read` gives them, dates read in `session`'s time; a
+    /// word that cannot be read is a usage error.
+    static func readForProgram(
+        _ words: [String], editing: Bool, in session: Session
+    ) throws -> (title: String?, changes: [TodoItem.Change]) {
+        do {
+            return try read(words, editing: editing, now: session.now, timeZone: session.timeZone)
+        } catch {
+            // Said as the parser says a mistyped line, naming the help that explains it.
+            throw ProgramFailure("\(error.description) (see 'todo \(editing ? "edit" : "add") --help')", exit: .usage)
+        }
     }
 }

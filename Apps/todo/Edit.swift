@@ -7,7 +7,13 @@ struct Edit: ParsableCommand {
         commandName: "edit",
         abstract: "Change a to-do's title, due date, project, dates, priority, tags, contexts or notes.",
         discussion: """
+            After the id, words as `todo add` reads them: +tag and @context add, -tag and -@context \
+            take off, name:value sets an attribute and name: (nothing after the colon) clears it; \
+            any other words are the new title, and so is everything after --.
+
             Examples:
+              todo edit 3f2a -errands +shop due:
+              todo edit 3f2a buy oat milk project:home.kitchen "due:sat 10:00"
               todo edit 3f2a --title "buy oat milk"
               todo edit 3f2a --due none --priority low --tag shop --untag errands
             """
@@ -16,16 +22,25 @@ struct Edit: ParsableCommand {
     @Argument(help: "The to-do's id, or the start of it.")
     var id: String
 
+    @Argument(
+        parsing: .allUnrecognized,
+        help: "A new title, and attributes to change (+tag, -tag, @context, -@context, project:, due:, …).")
+    var words: [String] = []
+
     @OptionGroup var change: ChangeOptions
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            let changes = try change.changes(in: session)
+            let inline = try TodoWords.readForProgram(words, editing: true, in: session)
+            if inline.title != nil && change.title != nil {
+                throw ProgramFailure("give the new title once: as words or with --title", exit: .usage)
+            }
+            let changes = try change.changes(in: session) + (inline.title.map { [.title($0)] } ?? []) + inline.changes
             guard !changes.isEmpty else {
                 throw ProgramFailure(
-                    "say what to change: --title, --due, --project, --wait, --scheduled, --until, --priority, "
+                    "say what to change: words as add takes them (+tag, due:fri, …), or --title, --due, --project, --wait, --scheduled, --until, --priority, "
                         + "--tag, --untag, --context, --uncontext or --notes", exit: .usage
                 )
             }

@@ -13,7 +13,8 @@ struct TodoProgram: ParsableCommand {
 
             Examples:
               todo add "buy milk" --due tomorrow --tag errands --priority high
-              todo add "write the report" --project work.reports --due "fri 17:00" --wait mon
+              todo add write the report project:work.reports "due:fri 17:00" wait:mon +q4
+              todo edit 3f2a -q4 +urgent due:     take a tag off, add one, clear the due date
               todo list                       open to-dos
               todo list --project work        work's, and work.reports' too
               todo start 3f2a                 work on it now; todo stop 3f2a adds the time to it

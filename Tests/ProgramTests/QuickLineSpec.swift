@@ -39,7 +39,7 @@ struct QuickLineSpec {
 
     @Test(arguments: [
         ["list"], ["list", "--store", "disk", "--data", "todo.store"], ["add", "buy milk"], ["add", "buy", "milk"],
-        ["add", "", "--data", "todo.sqlite"], ["add", "list"],
+        ["add", "", "--data", "todo.sqlite"], ["add", "list"], ["add", "buy", "milk", "+errands", "@store", "due:fri"],
     ])
     func todoReadsTheseAsTheParserDoes(_ arguments: [String]) throws {
         let (parsed, quick) = try Self.readings(arguments, of: TodoProgram.self, quickly: TodoProgram.quickly)

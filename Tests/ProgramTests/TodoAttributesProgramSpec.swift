@@ -65,3 +65,42 @@ struct TodoAttributesProgramSpec {
         #expect(try place.list("--all").isEmpty)
     }
 }
+
+/// The attributes typed as Taskwarrior and todo.txt users type them, after `add` and `edit ID`.
+@Suite("todo, words as typed")
+struct TodoWordsProgramSpec {
+    @Test func addAndEditReadTheAttributesAmongTheWords() throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        let added = try place.todo("add", "buy", "milk", "+errands", "@store", "project:home", "due:fri", "pri:H")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasSuffix("[ ] (A) buy milk  due 2026-11-27 project:home +errands @store\n"))
+        let id = try #require(try place.list().first?["id"] as? String)
+        let edited = try place.todo("edit", id, "-errands", "+shop", "due:", "-@store", "buy oat milk")
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let item = try #require(try place.list().first)
+        #expect(item["title"] as? String == "buy oat milk")
+        #expect(item["tags"] as? [String] == ["shop"] && item["contexts"] as? [String] == [])
+        #expect(item["due"] is NSNull && item["project"] as? String == "home")
+    }
+
+    @Test func everyWordAfterADoubleDashIsTheTitle() throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        let added = try place.todo("add", "--", "email", "@bob:", "+1", "on", "due:friday")
+        #expect(added.status == 0, "\(added.stderr)")
+        let item = try #require(try place.list().first)
+        #expect(item["title"] as? String == "email @bob: +1 on due:friday")
+        #expect(item["tags"] as? [String] == [] && item["due"] is NSNull)
+    }
+
+    @Test(arguments: [["add", "buy", "--prioriy", "high"], ["add", "buy", "-urgent"], ["add", "buy", "due:someday"]])
+    func aWordThatCannotBeReadIsAUsageErrorThatKeepsNothing(_ arguments: [String]) throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        let run = try ProgramRun.of("todo", arguments, environment: place.environment)
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error: ") && run.stderr.split(separator: "\n").count == 1)
+        #expect(try place.list("--all").isEmpty)
+    }
+}

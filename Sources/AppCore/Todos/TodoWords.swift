@@ -1,0 +1,101 @@
+import Essentials
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a person types after `todo add` or `todo edit ID`, as Taskwarrior and todo.txt users type
+/// it: `buy milk +errands @store project:home due:fri pri:H wait:+2d`.
+///
+/// Each argument is read whole, as the shell gave it: `+tag` adds a tag and `@context` a context
+/// (one word each); with `edit`, `-tag` and `-@context` take them off; `name:value` sets an
+/// attribute, `project:` (`proj:`), `due:`, `wait:`, `scheduled:` (`sched:`), `until:` and
+/// `priority:` (`pri:`), an empty value clearing it, and a value of several words given as one
+/// argument (`"due:fri 17:30"`). Every other argument is the title's, and so is every argument
+/// after `--`, whatever it looks like. So `"call +44 20 7946"`, one argument of several words,
+/// stays the title as it is.
+public enum TodoWords {
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The title the words give, none where they give no word of it, and the changes they ask
+    /// for, in the order given. The words after the first `--` are the title's alone.
+    public static func read(
+        _ arguments: [String], editing: Bool, now: Date, timeZone: Zone
+    ) throws(Failure) -> (title: String?, changes: [TodoItem.Change]) {
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        var (title, changes): ([String], [TodoItem.Change]) = ([], [])
+        for argument in arguments[..<end] {
+            guard let read = try attribute(argument, editing: editing, now: now, timeZone: timeZone) else {
+                title.append(argument)
+                continue
+            }
+            changes += read
+        }
+        title += arguments[end...].dropFirst()
+        return (title.isEmpty ? nil : title.joined(separator: " "), changes)
+    }
+
+    /// The names an attribute is typed by, and the one each stands for.
+    static let names = [
+        "project": "project", "proj": "project", "due": "due", "wait": "wait", "scheduled": "scheduled",
+        "sched": "scheduled", "until": "until", "priority": "priority", "pri": "priority",
+    ]
+
+    /// The changes `argument` asks for; nil for a word of the title.
+    private static func attribute(
+        _ argument: String, editing: Bool, now: Date, timeZone: Zone
+    ) throws(Failure) -> [TodoItem.Change]? {
+        let oneWord = !argument.contains(where: \.isWhitespace)
+        if oneWord, argument.count > 1, argument.hasPrefix("+") { return [.addTag(String(argument.dropFirst()))] }
+        if oneWord, argument.count > 1, argument.hasPrefix("@") { return [.addContext(String(argument.dropFirst()))] }
+        if argument.hasPrefix("--") {
+            throw Failure(description: "\(argument) is no option here; put it after -- to keep it in the title")
+        }
+        if argument.hasPrefix("-"), argument.count > 1 {
+            guard editing, oneWord else {
+                throw Failure(
+                    description: "\(argument): only edit takes a tag (-tag) or context (-@context) off; "
+                        + "put it after -- to keep it in the title")
+            }
+            let label = argument.dropFirst()
+            if label.hasPrefix("@"), label.count > 1 { return [.removeContext(String(label.dropFirst()))] }
+            return [.removeTag(String(label))]
+        }
+        guard let colon = argument.firstIndex(of: ":"),
+            let name = names[argument[..<colon].lowercased()]
+        else { return nil }
+        let value = String(argument[argument.index(after: colon)...]).trimmingWhitespace()
+        func moment(endOfDay: Bool = false) throws(Failure) -> Date? {
+            guard !value.isEmpty else { return nil }
+            do {
+                return try DayParser.parseMoment(value, now: now, timeZone: timeZone, endOfDay: endOfDay)
+            } catch {
+                throw Failure(description: "\(name): \(error.description)")
+            }
+        }
+        switch name {
+        case "project": return [.project(value.isEmpty ? nil : value)]
+        case "wait": return [.wait(try moment())]
+        case "scheduled": return [.scheduled(try moment())]
+        case "until": return [.until(try moment(endOfDay: true))]
+        case "priority":
+            guard !value.isEmpty else { return [.priority(nil)] }
+            guard let priority = Priority(name: value) else {
+                throw Failure(description: "priority:\(value) is no priority; write high, medium or low (H, M, L)")
+            }
+            return [.priority(priority)]
+        default:
+            guard !value.isEmpty else { return [.due(nil), .dueTime(nil)] }
+            do {
+                let (day, time) = try DayParser.parseWithTime(value, now: now, timeZone: timeZone)
+                return [.due(day), .dueTime(time)]
+            } catch {
+                throw Failure(description: "due: \(error.description)")
+            }
+        }
+    }
+}
