@@ -10,7 +10,7 @@ struct Done: ParsableCommand {
 
     @OptionGroup var named: NamedTodos
 
-    func run() throws { try named.send(.complete(references: named.ids), saying: "Done") }
+    func run() throws { try named.send(.complete(references: named.ids), saying: "Done", orIfSo: "Already done") }
 }
 
 struct Reopen: ParsableCommand {
@@ -20,7 +20,7 @@ struct Reopen: ParsableCommand {
 
     @OptionGroup var named: NamedTodos
 
-    func run() throws { try named.send(.reopen(references: named.ids), saying: "Reopened") }
+    func run() throws { try named.send(.reopen(references: named.ids), saying: "Reopened", orIfSo: "Already open") }
 }
 
 struct Start: ParsableCommand {
@@ -62,12 +62,15 @@ struct NamedTodos: ParsableArguments {
 
     @OptionGroup var common: CommonOptions
 
-    /// Sends a command that names to-dos, and shows the to-dos it answers with, after `verb`.
-    func send(_ command: TodoCommand, saying verb: String) throws {
+    /// Sends a command that names to-dos, and shows the to-dos it answers with, after `verb`, or
+    /// after `already` where each was so already and nothing changed.
+    func send(_ command: TodoCommand, saying verb: String, orIfSo already: String = "Unchanged") throws {
         try reportingFailures {
             switch try Session.forTodos(common).send(command, to: TodoFeature.self) {
             case .changed(let items, let abbreviation), .deleted(let items, let abbreviation):
                 try show(items, abbreviation: abbreviation, verb: verb, json: common.json)
+            case .unchanged(let items, let abbreviation):
+                try show(items, abbreviation: abbreviation, verb: already, json: common.json)
             default:
                 return
             }

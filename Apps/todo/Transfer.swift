@@ -25,20 +25,31 @@ struct Export: ParsableCommand {
     )
 
     @Option(help: "json (the default) or todotxt.")
-    var format: TodoFormat = .json
+    var format: ExportFormat = .json
 
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         try reportingFailures {
-            guard format != .taskwarrior else {
-                throw ProgramFailure("export writes json or todotxt; taskwarrior is for import only", exit: .usage)
-            }
             guard
                 case .exported(let text) = try Session.forTodos(common).send(
-                    .export(format: format), to: TodoFeature.self)
+                    .export(format: format.written), to: TodoFeature.self)
             else { return }
             try StandardOutput.write(format == .json ? text + "\n" : text)
+        }
+    }
+}
+
+/// The formats export writes, and so the only ones its `--help` and its errors offer: Taskwarrior's
+/// is read, not written.
+enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+    case json
+    case todotxt
+
+    var written: TodoFormat {
+        switch self {
+        case .json: .json
+        case .todotxt: .todotxt
         }
     }
 }

@@ -16,7 +16,8 @@ struct LocalTimeProgramSpec {
                 "todo", ["add", "in \(zone)", "--due", "today", "--now", now],
                 environment: place.environment.merging(["TZ": zone]) { $1 })
             #expect(added.status == 0)
-            #expect(try place.list().last?["due"] as? String == day)
+            let item = try place.list().first { $0["title"] as? String == "in \(zone)" }
+            #expect(item?["due"] as? String == day)
         }
     }
 

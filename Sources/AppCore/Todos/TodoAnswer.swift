@@ -6,6 +6,9 @@
 public enum TodoAnswer: Codable, Equatable, Sendable {
     indirect case added(item: TodoItem, abbreviation: Int)
     case changed(items: [TodoItem], abbreviation: Int)
+    /// The to-dos a command named were each as it would make them already (done, or open): it
+    /// changed nothing, kept nothing, and leaves nothing to undo.
+    case unchanged(items: [TodoItem], abbreviation: Int)
     indirect case forked(item: TodoItem, from: TodoID, abbreviation: Int)
     case deleted(items: [TodoItem], abbreviation: Int)
     case imported(items: [TodoItem], abbreviation: Int)

@@ -74,6 +74,7 @@ public enum TodoFeature: Feature {
             format: .todotxt),
         .importItems(text: "{", format: .json),
         .complete(references: ["sample1"]),
+        .complete(references: ["sample1"]),
         .reopen(references: ["sample1"]),
         .edit(
             reference: "sample1",

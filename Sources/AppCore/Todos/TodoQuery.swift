@@ -77,7 +77,11 @@ public struct TodoQuery: Codable, Equatable, Sendable {
     /// Sorts stably: items that compare equal keep the order they were made in.
     func sorted(_ items: [TodoItem]) -> [TodoItem] {
         switch order {
-        case .created: return items
+        // By the moment each was made, not where it stands: a to-do an undo brought back stands
+        // last. They almost always stand in that order already, which one look tells.
+        case .created:
+            let inOrder = zip(items, items.dropFirst()).allSatisfy { $0.created <= $1.created }
+            return inOrder ? items : stableSorted(items) { (Int($0.created.milliseconds), 0) }
         case .title:
             return items.enumerated().sorted {
                 ($0.element.title.lowercased(), $0.offset) < ($1.element.title.lowercased(), $1.offset)
