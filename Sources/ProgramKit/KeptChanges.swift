@@ -12,8 +12,9 @@ enum KeptChanges {
 
     static var any: Bool { kept.withLock { $0 } }
 
-    /// The change whose reply was lost, so that nobody can tell whether it was kept: what the
-    /// program says instead of the feature's "not kept", which would have it made again.
+    /// The change whose reply was lost, or that went to a store file replaced meanwhile, so that
+    /// nobody can tell whether the store holds it: what the program says instead of the feature's
+    /// "not kept", which would have it made again.
     static var outcomeUnknown: StoreError? { unknown.withLock { $0 } }
 
     /// `store`, noting each change and reset it keeps.
@@ -24,7 +25,10 @@ enum KeptChanges {
                 do {
                     try store.change(change)
                 } catch let error as StoreError {
-                    if case .outcomeUnknown = error { unknown.withLock { $0 = error } }
+                    switch error {
+                    case .outcomeUnknown, .replaced: unknown.withLock { $0 = error }
+                    default: break
+                    }
                     throw error
                 }
                 kept.withLock { $0 = true }

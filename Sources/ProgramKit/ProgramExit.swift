@@ -12,7 +12,8 @@ public enum ProgramExit: Int32, CaseIterable, Sendable {
     /// The output could not be written: a full disk, a closed standard output (as EX_IOERR).
     case output = 74
     /// A change was sent to the store and its reply lost (a PostgreSQL connection gone after
-    /// `COMMIT`): it may have been kept or not (as EX_TEMPFAIL: look, then try again if it was not).
+    /// `COMMIT`), or the store's file was replaced while it was kept: the store may hold it or
+    /// not (as EX_TEMPFAIL: look, then try again if it does not).
     case outcomeUnknown = 75
 
     /// The lines that `--help` and the README show.
@@ -20,6 +21,6 @@ public enum ProgramExit: Int32, CaseIterable, Sendable {
         Exit status: 0 success, 1 not found, 64 usage error, 65 data error \
         (stored data unreadable or not written, or a file to import malformed or over a limit), \
         74 output error (standard output could not be written), 75 unknown outcome (the store's reply to a \
-        change was lost: look before making it again).
+        change was lost, or its file replaced meanwhile: look before making it again).
         """
 }

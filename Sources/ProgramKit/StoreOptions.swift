@@ -124,16 +124,15 @@ public struct StoreOptions: ParsableArguments {
             environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
         let folder = base + "/appcore"
-        do {
-            try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+        // Each folder made on the way is its user's alone too, as XDG asks: one that others could
+        // write would let them put another folder in place of the data folder.
+        var made = base.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") {
+            made += "/" + part
+            if mkdir(made, 0o700) != 0 && errno != EEXIST {
                 throw ProgramFailure(
                     "cannot make the data folder \(folder): \(String(cString: strerror(errno)))", exit: .data)
             }
-        } catch let failure as ProgramFailure {
-            throw failure
-        } catch {
-            throw ProgramFailure("cannot make the data folder \(folder): \(describe(error))", exit: .data)
         }
         return folder
     }

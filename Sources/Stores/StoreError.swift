@@ -12,9 +12,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// A record larger than the store reads back was refused before anything was written.
     case tooLarge(path: String, bytes: Int, limit: Int)
     /// The path names another file than the one the change was kept in: the store was replaced
-    /// (moved, restored from a copy) while the program wrote. `keptIn` is where that file is now,
-    /// if the system can say.
-    case replaced(path: String, keptIn: String?)
+    /// (moved, restored from a copy) while the program wrote. `keptIn` says where the change
+    /// went, in words: the file replaced, where it is now, or its log.
+    case replaced(path: String, keptIn: String)
     /// The change was sent to be kept, and the reply that says whether it was never came (a
     /// connection lost after `COMMIT` was sent): it may be kept or not, and only a look can tell.
     case outcomeUnknown(path: String, reason: String)
@@ -35,9 +35,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "cannot tell whether the change was kept in the store at \(path): the connection was lost after it was "
                 + "sent to be kept, before the reply (\(reason)); look at the store before making it again"
         case .replaced(let path, let keptIn):
-            "the store at \(path) was replaced by another file while this program wrote, so the change is not in "
-                + "the store \(path) names now: it was kept in the file that was there before, "
-                + (keptIn.map { "now at \($0)" } ?? "which is gone")
+            "the store at \(path) was replaced by another file while the change was being kept: it went to "
+                + "\(keptIn), and is in the file there now only if that was copied after; look before making it again"
         }
     }
 }

@@ -4,19 +4,20 @@ import Testing
 /// What the programs make on a machine other users share, and how they wait for one another.
 @Suite("the programs on a shared machine")
 struct SharedMachineProgramSpec {
-    @Test(arguments: ["sqlite", "disk"])
-    func theDataFolderAndEveryFileInItAreTheUsersAloneUnderAnOpenUmask(_ store: String) throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-private-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: home) }
+    @Test(arguments: ["sqlite", "disk"], ["022", "000"])
+    func theDataFolderAndEveryFileInItAreTheUsersAloneUnderAnOpenUmask(_ store: String, _ umask: String) throws {
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-private-\(UUID())").path
+        let home = top + "/share"
+        defer { try? FileManager.default.removeItem(atPath: top) }
 
-        // A shell sets the umask most systems give, then becomes the program.
+        // A shell sets the umask, then becomes the program.
         let run = try ProgramRun.of(
-            "/bin/sh", ["-c", "umask 022 && exec \"$0\" flip --store \(store)", try coin()],
+            "/bin/sh", ["-c", "umask \(umask) && exec \"$0\" flip --store \(store)", try coin()],
             environment: ["XDG_DATA_HOME": home])
 
         #expect(run.status == 0, "\(run.stderr)")
         let folder = home + "/appcore"
-        #expect(try permissions(folder) == 0o700)
+        for made in [top, home, folder] { #expect(try permissions(made) == 0o700, "\(made)") }
         let files = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(!files.isEmpty)
         for file in files { #expect(try permissions(folder + "/" + file) == 0o600, "\(file)") }
@@ -72,6 +73,31 @@ struct SharedMachineProgramSpec {
         #expect(read.status != 0 && !read.stdout.contains("1234"))
         #expect(locked.status != 0)
         #expect(try ProgramRun.of("todo", ["list"] + options).stdout.contains("1234"))
+    }
+
+    @Test(
+        .enabled(if: AnotherUser.isAvailable, "acting as another user needs root and setpriv"),
+        arguments: ["disk", "sqlite"], ["a link to their file", "their lock"])
+    func whatAnotherUserPutInASharedFolderIsNeitherFollowedNorWaitedOn(_ store: String, _ planted: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-planted-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(chmod(folder, 0o1777) == 0)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (path, theirs) = (folder + "/team.store", folder + "/theirs")
+        let side = store == "disk" ? ".lock" : "-wal"
+        let plant =
+            planted == "their lock"
+            ? "umask 0 && : > \(path)\(side)" : "umask 0 && : > \(theirs) && ln -s \(theirs) \(path)"
+        #expect(try AnotherUser.run(["sh", "-c", plant]).status == 0)
+        let start = ContinuousClock.now
+
+        let run = try ProgramRun.of("todo", ["add", "the safe's code", "--store", store, "--data", path])
+
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("of another user (uid 65534) in a folder anyone may write"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(((try? Data(contentsOf: URL(fileURLWithPath: theirs))) ?? Data()).isEmpty)
     }
 
     @Test(arguments: ["soon", "-1", "nan"])

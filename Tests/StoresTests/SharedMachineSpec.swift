@@ -74,6 +74,23 @@ struct SharedMachineSpec {
     }
 
     @Test(arguments: DurableVariant.files)
+    func aStoreWithASecondNameIsRefusedForTheLocksWouldSplitIt(_ variant: DurableVariant) throws {
+        let (real, second) = (folder.path("real.store"), folder.path("second.store"))
+        try variant.open(at: real, initial: Ledger()).change(.append("milk"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: real))
+
+        #expect(link(real, second) == 0)
+
+        for name in [real, second] {
+            let error = #expect(throws: StoreError.self) { try variant.open(at: name, initial: Ledger()) }
+            #expect(error?.description.contains("it has 2 names (hard links)") == true)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: real)) == before)
+        #expect(unlink(second) == 0)
+        #expect(try variant.open(at: real, initial: Ledger()).state().entries == ["milk"])
+    }
+
+    @Test(arguments: DurableVariant.files)
     func aLinkPlantedWhereTheStoreMakesAFileIsNeverWrittenThrough(_ variant: DurableVariant) throws {
         let path = folder.path("store")
         let victim = folder.path("victim")
@@ -160,8 +177,13 @@ struct SharedMachineSpec {
         let journal = try variant.journal(at: path)
         var state = try journal.exclusively { try journal.load() }
 
+        let wentTo =
+            variant == .disk
+            ? "the file that was there before, now at \(moved)"
+            : "the log \(path)-wal, which belongs to the file replaced (now at \(moved))"
+
         // A copy restored over the store, by `mv`, between the catch-up and the commit.
-        #expect(throws: StoreError.replaced(path: path, keptIn: moved)) {
+        #expect(throws: StoreError.replaced(path: path, keptIn: wentTo)) {
             try journal.exclusively {
                 try journal.catchUp(&state)
                 try state.apply(.append("tea"))
@@ -170,6 +192,12 @@ struct SharedMachineSpec {
             }
         }
 
+        if variant == .sqlite {
+            // The copy is refused beside the log that holds the replaced file's change, until that
+            // log goes back to its own file, losing nothing.
+            #expect(throws: StoreError.self) { try variant.open(at: path, initial: Ledger()) }
+            for name in ["-wal", "-mark"] { #expect(rename(path + name, moved + name) == 0) }
+        }
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == ["milk"])
         #expect(try variant.open(at: moved, initial: Ledger()).state().entries == ["milk", "tea"])
     }
@@ -182,12 +210,32 @@ struct SharedMachineSpec {
         if variant == .sqlite { try copyLogIntoDatabase(at: other) }  // a copy is taken whole
         let store = try variant.open(at: path, initial: Ledger())
         try store.change(.append("milk"))
+        if variant == .sqlite { try copyLogIntoDatabase(at: path) }  // its log holds nothing more
 
         #expect(rename(other, path) == 0)
         try store.change(.append("tea"))
 
         #expect(try store.state().entries == ["restored", "tea"])
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == ["restored", "tea"])
+    }
+
+    @Test
+    func anSQLiteStoreReplacedWhileItsLogHoldsChangesIsRefusedNamingTheLogAndLosesNothing() throws {
+        let path = folder.path("store")
+        let other = folder.path("other")
+        try createSQLiteStore(at: other, initial: Ledger()).change(.append("restored"))
+        try copyLogIntoDatabase(at: other)
+        let store = try createSQLiteStore(at: path, initial: Ledger())
+        try store.change(.append("milk"))  // in the log, found by the path's name
+        let moved = folder.path("moved")
+
+        #expect(link(path, moved) == 0 && rename(other, path) == 0)
+        let error = #expect(throws: StoreError.self) { try store.change(.append("tea")) }
+
+        #expect(error?.description.contains("its log \(path)-wal holds changes made to the file that was at") == true)
+        for name in ["-wal", "-mark"] { #expect(rename(path + name, moved + name) == 0) }
+        #expect(try createSQLiteStore(at: moved, initial: Ledger()).state().entries == ["milk"])
+        #expect(try createSQLiteStore(at: path, initial: Ledger()).state().entries == ["restored"])
     }
 
     private func names() throws -> [String] {

@@ -52,6 +52,8 @@ final class DiskJournal<State: StoredState>: Journal {
         self.patience = patience
         lockPath = path + ".lock"
         let exists = try POSIXFile.isFile(path)
+        for file in [path, lockPath] { try POSIXFile.refuseOthers(file) }
+        try POSIXFile.refuseOtherNames(path)
         try POSIXFile.refuseLink(lockPath)
         _ = try POSIXFile.isFile(lockPath)
         // Whoever may read the store may take its lock, and no one else.
@@ -175,7 +177,8 @@ final class DiskJournal<State: StoredState>: Journal {
     /// it only under the lock, so whoever did was not one.
     private func checkStillNamed() throws {
         guard try POSIXFile.status(path)?.identity != identity else { return }
-        throw StoreError.replaced(path: path, keptIn: POSIXFile.currentName(of: file))
+        let now = POSIXFile.currentName(of: file).map { ", now at \($0)" } ?? ", which is gone"
+        throw StoreError.replaced(path: path, keptIn: "the file that was there before\(now)")
     }
 
     var isCompactionDue: Bool {

@@ -198,10 +198,50 @@ enum POSIXFile {
         }
     }
 
+    /// Refuses a file or link at `path` that another user could have put there for this program
+    /// to write or follow: in a folder anyone may write (as `/tmp`), one owned by neither this
+    /// user nor the folder's owner, as the system's `protected_symlinks` and `protected_regular`
+    /// refuse where they are on. Nothing at the path is not refused.
+    static func refuseOthers(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw failure(path, "examine")
+        }
+        var folder = stat()
+        guard stat(Self.folder(of: path), &folder) == 0, folder.st_mode & S_IWOTH != 0,
+            info.st_uid != geteuid(), info.st_uid != folder.st_uid
+        else { return }
+        let kind = info.st_mode & S_IFMT == S_IFLNK ? "a link" : "a file"
+        throw StoreError.unreadable(
+            path: path,
+            reason: "it is \(kind) of another user (uid \(info.st_uid)) in a folder anyone may write, which a store "
+                + "never writes or follows")
+    }
+
+    /// Refuses a store's file that has other names (hard links): programs reaching it by each
+    /// would take different locks and split it. A name the store itself links while it makes the
+    /// file (`STORE.new-…`, for a moment) is not another's.
+    static func refuseOtherNames(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_nlink > 1 else { return }
+        let own = "\(path.split(separator: "/").last ?? "").new-"
+        var sibling = stat()
+        let making = FolderNames.of(folder(of: path)).contains { name in
+            name.hasPrefix(own) && lstat(folder(of: path) + "/" + name, &sibling) == 0 && sibling.st_ino == info.st_ino
+        }
+        guard !making || info.st_nlink > 2 else { return }
+        throw StoreError.unreadable(
+            path: path,
+            reason: "it has \(info.st_nlink) names (hard links), and programs reaching a store by different names "
+                + "would take different locks; keep one name, and a symbolic link for the others")
+    }
+
     /// The file a store's path names, once for all: where the path's last part is a link (to
     /// a store in a synced folder, say), the file the link leads to, so that every program that
     /// reaches the store by any name takes the same lock and replaces the file, not the link.
     static func resolvingLink(_ path: String) throws -> String {
+        try refuseOthers(path)
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
         guard let resolved = realpath(path, nil) else {
@@ -225,30 +265,24 @@ enum POSIXFile {
     }
 
     /// Where the open file is now, as the system says (`/proc/self/fd`): a file moved keeps
-    /// its descriptor, and a file removed is said to be so. Nil where the system cannot say.
+    /// its descriptor. Nil where no name leads to it any more, or the system cannot say.
     static func currentName(of descriptor: Int32) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.hasSuffix(" (deleted)") ? nil : name  // removed: no name leads to it
     }
 
     /// Where the file is now that one of this process's descriptors holds open (SQLite's, say,
     /// which it does not give out), found by its identity.
     static func currentName(of file: FileIdentity) -> String? {
-        guard let folder = opendir("/proc/self/fd") else { return nil }
-        defer { closedir(folder) }
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            var info = stat()
-            guard let descriptor = Int32(name), fstat(descriptor, &info) == 0, FileIdentity(info) == file else {
-                continue
-            }
-            return currentName(of: descriptor)
+        var info = stat()
+        let open = FolderNames.of("/proc/self/fd").compactMap(Int32.init)
+        guard let descriptor = open.first(where: { fstat($0, &info) == 0 && FileIdentity(info) == file }) else {
+            return nil
         }
-        return nil
+        return currentName(of: descriptor)
     }
 
     private static func failure(_ path: String, _ operation: String, _ reason: String? = nil) -> StoreError {
@@ -284,3 +318,19 @@ struct FileIdentity: Equatable {
     private func systemClose(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
     private func systemRename(_ source: String, _ destination: String) -> Int32 { Darwin.rename(source, destination) }
 #endif
+
+/// The names in a folder, read with the system's own calls (no Foundation on this path).
+enum FolderNames {
+    static func of(_ folder: String) -> [String] {
+        guard let handle = opendir(folder) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            names.append(
+                withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+                })
+        }
+        return names
+    }
+}

@@ -89,10 +89,13 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         logPath = path + "-wal"
         markPath = path + "-mark"
         let exists = try POSIXFile.isFile(path)
+        try POSIXFile.refuseOthers(path)
+        try POSIXFile.refuseOtherNames(path)
         // SQLite opens these too; a FIFO among them would hang it. (It never follows a link to
         // them, but one there would stop every program with an error of SQLite's.)
         for side in ["-wal", "-shm", "-journal", "-mark"] {
             try POSIXFile.refuseLink(path + side)
+            try POSIXFile.refuseOthers(path + side)
             _ = try POSIXFile.isFile(path + side)
         }
         if !exists { try Self.create(at: path, initial: initial) }
@@ -105,18 +108,39 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         connection.close()
     }
 
+    /// Runs `body` under the write lock, on the file the path names once the lock is held: a
+    /// store replaced since the path was last looked at is followed, and `body` run on the new
+    /// one. The lock is SQLite's, found by the log's name, so every program sharing that name,
+    /// on the old file or the new, waits for it: none writes the log while another reads it as
+    /// its own.
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
-        try followPath()
-        wroteInTransaction = false
-        let result = try transaction("BEGIN IMMEDIATE", body)
-        if wroteInTransaction {
-            wrote = true
-            try checkStillNamed()
-            writeMark()
+        for _ in 0..<Self.follows {
+            try followPath()
+            wroteInTransaction = false
+            let result: Result
+            do {
+                result = try transaction("BEGIN IMMEDIATE") {
+                    guard try POSIXFile.status(path)?.identity == file else { throw ReplacedBeforeWriting() }
+                    if let file { try Self.checkLogBelongs(to: path, file: file) }
+                    return try body()
+                }
+            } catch is ReplacedBeforeWriting {
+                continue
+            }
+            if wroteInTransaction {
+                wrote = true
+                try checkStillNamed()
+                writeMark()
+            }
+            if isSound { keepLogSmall() }
+            return result
         }
-        if isSound { keepLogSmall() }
-        return result
+        throw StoreError.failed(
+            path: path, operation: "write", reason: "it was replaced by another file \(Self.follows) times over")
     }
+
+    /// How many replacements in a row a change follows before it gives up.
+    private static var follows: Int { 5 }
 
     func shared<Result>(_ body: () throws -> Result) throws -> Result {
         try followPath()
@@ -137,10 +161,12 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// its place while this program wrote): the file there now does not hold it.
     private func checkStillNamed() throws {
         guard let file, try POSIXFile.status(path)?.identity != file else { return }
-        let keptIn = POSIXFile.currentName(of: file)
+        let now = POSIXFile.currentName(of: file).map { "now at \($0)" } ?? "which is gone"
         letGoOfReplacedFile()
         forgotten = true
-        throw StoreError.replaced(path: path, keptIn: keptIn)
+        // SQLite keeps it in the log it finds by the path's name, which the file now there is
+        // refused beside until the log is moved away (`checkLogBelongs`).
+        throw StoreError.replaced(path: path, keptIn: "the log \(logPath), which belongs to the file replaced (\(now))")
     }
 
     /// Refuses a store that ends before the last change its mark names: its log was removed,
@@ -169,13 +195,12 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         try? POSIXFile.write(mark, SQLiteLogMark.bytes(file: file, sequence: sequence), at: 0, path: markPath)
     }
 
-    /// Closes the connection to a file the path no longer names, first copying its log into it:
-    /// SQLite finds the log by the path's name, and would otherwise read what was written to the
-    /// file replaced as part of the file that replaced it.
+    /// Closes the connection to a file the path no longer names.
     private func letGoOfReplacedFile() {
-        // Copied and emptied through the connection's own descriptors, and the log left where it
-        // is: SQLite would remove it by its name, which may now be another file's log.
-        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        // Neither copied nor removed: the log, found by its name, may by now hold what programs
+        // wrote to the file that replaced this one, which a copy would carry into this file and
+        // an emptying would lose. Left as it is, it is refused as long as it holds this file's
+        // changes (`checkLogBelongs`), naming it.
         connection.close()
         if mark >= 0 { POSIXFile.close(mark) }
         (mark, wrote) = (-1, false)
@@ -187,7 +212,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         SQLiteConnection, unchanging: Bool, FileIdentity?
     ) {
         try checkHeader(of: path)
-        try checkLogBelongs(to: path)
+        if let database = try POSIXFile.status(path) { try checkLogBelongs(to: path, file: database.identity) }
         let logPath = path + "-wal"
         let unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
         let connection = try SQLiteConnection(path: path, unchanging: unchanging, patience: patience, warn: warn)
@@ -428,12 +453,14 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         ]
     }
 
-    /// Refuses, before SQLite reads it, a log that holds changes beside a mark of another
-    /// database file: it was written to the file that was at the path before (`SQLiteLogMark`).
-    private static func checkLogBelongs(to path: String) throws {
+    /// Refuses, before SQLite reads it as `file`'s, a log that holds changes beside a mark of
+    /// another database file: it was written to the file that was at the path before
+    /// (`SQLiteLogMark`). Looked at as the store is opened, and again under the write lock, which
+    /// a program still writing the file that was replaced shares, as it shares the log's name.
+    private static func checkLogBelongs(to path: String, file: FileIdentity) throws {
         let (logPath, markPath) = (path + "-wal", path + "-mark")
-        guard let log = try POSIXFile.status(logPath), log.size > 32, let database = try POSIXFile.status(path),
-            let (markedFile, _) = SQLiteLogMark.read(at: markPath), markedFile != database.identity
+        guard let log = try POSIXFile.status(logPath), log.size > 32,
+            let (markedFile, _) = SQLiteLogMark.read(at: markPath), markedFile != file
         else { return }
         throw StoreError.unreadable(
             path: path,
@@ -490,3 +517,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         try POSIXFile.remove(temporary)
     }
 }
+
+/// The path named another file once the write lock was held: nothing was written, and the change
+/// is made again on the file the path names now.
+private struct ReplacedBeforeWriting: Error {}
