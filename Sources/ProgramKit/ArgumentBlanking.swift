@@ -1,3 +1,5 @@
+import Stores
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -31,6 +33,22 @@ enum ArgumentBlanking {
                     }
                 }
             }
+        }
+        return blanked
+    }
+
+    /// Blanks the passwords of every PostgreSQL URL among the arguments (`--data URL`,
+    /// `--data=URL`, given once or more); returns whether there was any.
+    static func blankPasswordsInURLs() -> Bool {
+        var blanked = false
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let text = String(cString: argument)
+            guard let scheme = text.firstRange(of: "postgresql://") ?? text.firstRange(of: "postgres://") else {
+                continue
+            }
+            let url = String(text[scheme.lowerBound...])
+            blanked = blank(PostgresLocation.passwords(in: url), in: url) || blanked
         }
         return blanked
     }

@@ -44,8 +44,9 @@ public struct LiveLines {
     }
 
     private mutating func drawOnScreen(_ lines: [String]) throws {
-        let rows = Self.terminalRows()
-        let visible = Self.cut(lines, toRows: rows - 1)
+        let (rows, columns) = Self.terminalSize()
+        // A line wider than the screen would wrap onto the rows below it, which are not drawn again.
+        let visible = Self.cut(lines, toRows: rows - 1).map { Self.fit($0, toColumns: columns - 1) }
         // Each row is written where it stands, ending without a line break, so the screen never scrolls.
         var text = ""
         let before: [String]
@@ -73,10 +74,57 @@ public struct LiveLines {
         return Array(lines.prefix(kept)) + ["… and \(lines.count - kept) more lines below the screen"]
     }
 
-    /// The height of the terminal on standard output, or 24 where it does not say.
-    private static func terminalRows() -> Int {
+    /// The height and width of the terminal on standard output, or 24 by 80 where it does not say.
+    private static func terminalSize() -> (rows: Int, columns: Int) {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
-        return Int(size.ws_row)
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
+            return (24, 80)
+        }
+        return (Int(size.ws_row), Int(size.ws_col))
+    }
+
+    /// `line` cut to `columns` columns of the screen, with `…` where it was cut: a style's
+    /// escape sequence takes none, a wide character two. A cut line ends its style.
+    static func fit(_ line: String, toColumns columns: Int) -> String {
+        guard width(of: line) > columns else { return line }
+        var (fitted, used, inEscape) = ("", 0, false)
+        for character in line {
+            if inEscape || character == "\u{1B}" {
+                // An escape sequence ends with its first letter after the escape itself.
+                inEscape = character == "\u{1B}" || !(character.isASCII && character.isLetter)
+                fitted.append(character)
+                continue
+            }
+            let width = width(of: character)
+            if used + width > columns - 1 { break }
+            fitted.append(character)
+            used += width
+        }
+        return fitted + "…" + (line.contains("\u{1B}") ? "\u{1B}[0m" : "")
+    }
+
+    /// How many columns a line takes, its escape sequences none.
+    private static func width(of line: String) -> Int {
+        var (used, inEscape) = (0, false)
+        for character in line {
+            if inEscape || character == "\u{1B}" {
+                inEscape = character == "\u{1B}" || !(character.isASCII && character.isLetter)
+                continue
+            }
+            used += width(of: character)
+        }
+        return used
+    }
+
+    /// How many columns a character takes on a terminal: two for the wide ones of East Asian
+    /// scripts and most emoji, one for the rest.
+    private static func width(of character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first?.value else { return 1 }
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+        ]
+        return wide.contains { $0.contains(scalar) } ? 2 : 1
     }
 }

@@ -49,6 +49,13 @@ public struct StoreOptions: ParsableArguments {
         store: Store<AppState>, place: String
     ) {
         StandardStreams.reserveClosed()
+        // Every URL given on the command line, whichever store it was meant for, and however often.
+        if ArgumentBlanking.blankPasswordsInURLs() {
+            StandardError.line(
+                "Warning: the password given in --data was blanked out of this program's command line, which "
+                    + "other users may see (ps); keep it off the command line with APPCORE_DATA, ~/.pgpass or "
+                    + "PGPASSWORD")
+        }
         let kind = try store ?? environment["APPCORE_STORE"].map(Self.kind(named:)) ?? .sqlite
         switch kind {
         case .memory:
@@ -60,6 +67,12 @@ public struct StoreOptions: ParsableArguments {
             let fileName = kind == .disk ? "appcore.store" : "appcore.sqlite"
             let path =
                 try data ?? environment["APPCORE_DATA"] ?? Self.defaultFolder(environment) + "/\(fileName)"
+            if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
+                let source = data == nil ? "APPCORE_DATA" : "--data"
+                throw ProgramFailure(
+                    "\(source) is a PostgreSQL URL, for --store postgres (or APPCORE_STORE=postgres), not a file of "
+                        + "the \(kind.rawValue) store", exit: .usage)
+            }
             let patience = try Self.lockPatience(environment)
             do {
                 let store =
@@ -81,12 +94,6 @@ public struct StoreOptions: ParsableArguments {
             let source = data == nil ? "APPCORE_DATA" : "--data"
             throw ProgramFailure(
                 "\(source) must be a URL such as postgresql://host/database with --store postgres", exit: .usage)
-        }
-        if data != nil, ArgumentBlanking.blank(PostgresLocation.passwords(in: url), in: url) {
-            StandardError.line(
-                "Warning: the password given in --data was blanked out of this program's command line, which "
-                    + "other users may see (ps); keep it off the command line with APPCORE_DATA, ~/.pgpass or "
-                    + "PGPASSWORD")
         }
         do {
             return (try createPostgresStore(url: url, initial: AppState.initial), PostgresLocation.redacted(url))

@@ -88,6 +88,34 @@ struct LiveViewProgramSpec {
         #expect(!printed.dropFirst(first.count).contains("\u{1B}[2J"))
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script for a terminal"))
+    func onATerminalALineWiderThanTheScreenIsCutSoNoRowIsOverwritten() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let long = String(repeating: "long ", count: 60)
+        for title in ["first", long, "三 " + String(repeating: "字", count: 40), "last"] {
+            #expect(try place.todo("add", title).status == 0)
+        }
+        let todo = try ProgramRun.executable(named: "todo").path
+        let watcher = try Watcher(
+            "/usr/bin/script", ["-qfc", "stty rows 10 cols 40; exec \(todo) list --watch", "/dev/null"],
+            environment: place.environment)
+        let first = watcher.read(until: "last")
+        let id = try #require(
+            try place.list().first { ($0["title"] as? String)?.hasPrefix("long") == true }?["id"] as? String)
+
+        #expect(try place.todo("edit", id, "--title", "wide " + long).status == 0)
+
+        let printed = watcher.read(until: "wide", after: first)
+        _ = watcher.stop(with: SIGTERM)
+        let rows = first.components(separatedBy: ";1H").dropFirst().map { $0.components(separatedBy: "\u{1B}[K")[0] }
+        let shown = rows.map { $0.replacing(/\u{1B}\[[0-9;]*m/, with: "") }
+        #expect(shown.count == 5)  // four to-dos, and the cursor
+        #expect(shown.allSatisfy { $0.count + $0.filter { $0 == "字" || $0 == "三" }.count <= 39 }, "\(shown)")
+        #expect(shown[1].hasSuffix("…") && shown[2].hasSuffix("…") && shown[3].hasSuffix("last"))
+        #expect(printed.dropFirst(first.count).components(separatedBy: ";1H").count - 1 == 2)  // its row, the cursor
+    }
+
     @Test(arguments: stores)
     func diceHistoryWatchPrintsEachNewRoll(_ store: String) throws {
         let place = try TodoPlace(store)

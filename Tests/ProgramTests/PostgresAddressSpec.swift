@@ -42,4 +42,18 @@ struct PostgresAddressSpec {
         #expect(run.status == 65)
         #expect(run.stderr.hasPrefix("Error: could not connect to the store at "))
     }
+
+    @Test(arguments: ["sqlite", "disk"])
+    func aURLGivenToAFileStoreIsAUsageErrorThatNeverShowsItsPassword(_ store: String) throws {
+        let url = "postgresql://alice:Sesame-0pen@/postgres?host=/nonexistent-appcore-socket"
+
+        let run = try ProgramRun.of("todo", ["list", "--store", store, "--data", url])
+
+        #expect(run.status == 64)
+        #expect(!run.stderr.contains("Sesame"))
+        #expect(
+            run.stderr.hasSuffix(
+                "Error: --data is a PostgreSQL URL, for --store postgres (or APPCORE_STORE=postgres), not a file of the \(store) store\n"
+            ), "\(run.stderr)")
+    }
 }

@@ -212,13 +212,17 @@ struct PostgresProgramSpec {
         defer { place.remove() }
         let secret = "Sesame-0pen"
         let url = place.dataPlace.replacingOccurrences(of: "postgresql://", with: "postgresql://postgres:\(secret)@")
-        let watcher = try Watcher("todo", ["list", "--watch", "--data", url], environment: place.environment)
+        // Given twice, the first overridden by the second: both are blanked.
+        let earlier = url.replacingOccurrences(of: secret, with: secret + "-earlier")
+        let watcher = try Watcher(
+            "todo", ["list", "--watch", "--data", earlier, "--data", url], environment: place.environment)
         _ = watcher.read(until: "Nothing to do.")
         let cmdline = URL(fileURLWithPath: "/proc/\(watcher.process.processIdentifier)/cmdline")
         let shown = String(decoding: try Data(contentsOf: cmdline), as: UTF8.self)
         #expect(watcher.stop(with: SIGINT) == 0)
         #expect(!shown.contains(secret))
         #expect(shown.contains("postgresql://postgres:xxxxxxxxxxx@"), "\(shown)")
+        #expect(shown.contains("postgresql://postgres:xxxxxxxxxxxxxxxxxxx@"), "\(shown)")
 
         let list = try ProgramRun.of("todo", ["list", "--data=\(url)"], environment: place.environment)
         #expect(list.status == 0)
