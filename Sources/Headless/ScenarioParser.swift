@@ -95,8 +95,28 @@ public enum ScenarioParser {
         do {
             return try decoder.decode(Message.self, from: Data(json.utf8))
         } catch {
+            if Message.self == Command.self, let unknown = unknownCommand(in: json) { throw fail(unknown) }
             throw fail("this is not \(kind) the AppCore knows: \(describe(error))")
         }
+    }
+
+    /// Where `json` names a feature and a command that feature does not take, says so, with the
+    /// commands it takes (those its samples send, `headless commands`).
+    private static func unknownCommand(in json: String) -> String? {
+        guard case .object(let features) = try? JSONValue(parsing: json), features.count == 1,
+            let (feature, message) = features.first, case .object(let commands) = message, commands.count == 1,
+            let given = commands.keys.first,
+            let route = Routes<AppState>.registered.all.first(where: { $0.name == feature })
+        else { return nil }
+        var known: [String] = []
+        for sample in route.sampleCommands {
+            guard case .object(let sent) = try? JSONValue(encoding: sample), case .object(let command) = sent[feature],
+                let name = command.keys.first, !known.contains(name)
+            else { continue }
+            known.append(name)
+        }
+        guard !known.isEmpty, !known.contains(given) else { return nil }
+        return "\"\(given)\" is no command of \(feature); its commands are \(known.joined(separator: ", "))"
     }
 
     /// `PATH = JSON`, or `= JSON` for the whole state.

@@ -57,6 +57,10 @@ struct ScenarioParserSpec {
         ("scenario: s\nstore: floppy", 2, "memory, disk or sqlite"),
         ("scenario: s\nsend {\"coin\": {\"flip\": {\"count\": \"three\"}}}", 2, "not a command"),
         ("scenario: s\nsend {\"weather\": {}}", 2, "not a command"),
+        (
+            "scenario: s\nsend {\"coin\": {\"flp\": {\"count\": 3}}}", 2,
+            "\"flp\" is no command of coin; its commands are flip, flipUntil, showHistory, clearHistory"
+        ),
         ("scenario: s\nexpect {\"coin\": {\"flip\": {\"count\": 3}}}", 2, "not an answer"),
         ("scenario: s\nsend", 2, "as JSON"),
         ("scenario: s\nexpect state todos.count 3", 2, "PATH = VALUE"),
