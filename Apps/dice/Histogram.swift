@@ -8,27 +8,25 @@ import ProgramKit
     import Foundation
 #endif
 
-/// A distribution drawn in the terminal: one row per total, or per range of totals when there
-/// are too many to read, each with its percentage. The exact odds of `--stats`, or what a run of
-/// `--times N --summary` observed.
+/// A distribution drawn in the terminal: one row per total while they are few enough to read, or
+/// per range of totals when there are more, each with its percentage; the negligible tails at
+/// either end folded into one line each, so that no row says 0.000 %. The exact odds of
+/// `--stats`, or what a run of `--times N --summary` observed.
 enum Histogram {
-    static let rows = 40
+    static let rows = 60
     static let width = 40
+    /// How much of the distribution each folded tail may hold at most: a twentieth of a percent.
+    static let negligible = 0.0005
 
     static func text(_ statistics: DiceStatistics, style: TextStyle) -> String {
         let range =
             "min \(statistics.min.map(String.init) ?? "unbounded"), max \(statistics.max.map(String.init) ?? "unbounded")"
-        var lines = [
+        let lines = [
             style.bold(statistics.expression)
                 + ": \(range), mean \(format(statistics.mean)), standard deviation \(format(statistics.standardDeviation))"
         ]
-        lines += bars(statistics.distribution)
-        if statistics.tailMass > 0 {
-            lines.append(
-                style.dim(
-                    "totals beyond these have probability \(String(printf: "%.1e", statistics.tailMass)) together"))
-        }
-        return lines.joined(separator: "\n")
+        return (lines + bars(statistics.distribution, beyond: statistics.tailMass, style: style)).joined(
+            separator: "\n")
     }
 
     static func text(_ tally: DiceRollTally, style: TextStyle) -> String {
@@ -39,27 +37,50 @@ enum Histogram {
             + "mean \(format(tally.mean)), "
             + "standard deviation \(format(tally.standardDeviation))"
         let shares = tally.counts.map { DiceStatistics.Outcome(value: $0.value, probability: Double($0.count) / rolls) }
-        return ([header] + bars(shares)).joined(separator: "\n")
+        return ([header] + bars(shares, beyond: 0, style: style)).joined(separator: "\n")
     }
 
-    private static func bars(_ outcomes: [DiceStatistics.Outcome]) -> [String] {
-        let bins = binned(outcomes)
+    /// The rows, and a line for each tail folded away; `beyond` is what lies past the last total
+    /// weighed (the odds of exploding dice that no total holds).
+    private static func bars(_ outcomes: [DiceStatistics.Outcome], beyond: Double, style: TextStyle) -> [String] {
+        let (shown, below, above) = folded(outcomes.filter { $0.probability > 0 }, beyond: beyond)
+        let bins = binned(shown)
         let largest = bins.map(\.probability).max() ?? 1
         let labelWidth = bins.map(\.label.count).max() ?? 1
-        return bins.map { bin in
+        var lines = bins.map { bin in
             let bar = String(repeating: "█", count: Int((bin.probability / largest * Double(width)).rounded()))
             let label = String(repeating: " ", count: labelWidth - bin.label.count) + bin.label
-            return "\(label) \(String(printf: "%7.3f%%", bin.probability * 100)) \(bar)"
+            return "\(label) \(percent(bin.probability).padded(to: 8)) \(bar)"
         }
+        if below > 0, let first = shown.first?.value {
+            lines.insert(style.dim("… \(percent(below)) below \(first)"), at: 0)
+        }
+        if above > 0, let last = shown.last?.value { lines.append(style.dim("… \(percent(above)) above \(last)")) }
+        return lines
     }
 
-    private static func binned(_ outcomes: [DiceStatistics.Outcome]) -> [(label: String, probability: Double)] {
-        guard let first = outcomes.first?.value, let last = outcomes.last?.value else { return [] }
-        let span = last - first + 1
-        guard span > rows else {
-            let byValue = Dictionary(outcomes.map { ($0.value, $0.probability) }, uniquingKeysWith: +)
-            return (first...last).map { ("\($0)", byValue[$0] ?? 0) }
+    /// The totals worth a row, and how much the tails at either end hold together: each as much
+    /// as it can while it holds no more than `negligible` (with `beyond` in the upper one).
+    private static func folded(_ outcomes: [DiceStatistics.Outcome], beyond: Double) -> (
+        shown: ArraySlice<DiceStatistics.Outcome>, below: Double, above: Double
+    ) {
+        var (start, end, below, above) = (outcomes.startIndex, outcomes.endIndex, 0.0, beyond)
+        while end - start > 1, above + outcomes[end - 1].probability <= negligible {
+            above += outcomes[end - 1].probability
+            end -= 1
         }
+        while end - start > 1, below + outcomes[start].probability <= negligible {
+            below += outcomes[start].probability
+            start += 1
+        }
+        return (outcomes[start..<end], below, above)
+    }
+
+    private static func binned(_ outcomes: ArraySlice<DiceStatistics.Outcome>) -> [(label: String, probability: Double)]
+    {
+        guard let first = outcomes.first?.value, let last = outcomes.last?.value else { return [] }
+        guard outcomes.count > rows else { return outcomes.map { ("\($0.value)", $0.probability) } }
+        let span = last - first + 1
         let size = (span + rows - 1) / rows
         var bins: [(label: String, probability: Double)] = stride(from: first, through: last, by: size).map { start in
             ("\(start)–\(min(start + size - 1, last))", 0)
@@ -68,7 +89,21 @@ enum Histogram {
         return bins
     }
 
+    /// A share as a percentage, never one that rounds to nothing: below a thousandth of a
+    /// percent it says so.
+    private static func percent(_ share: Double) -> String {
+        share * 100 < 0.0005 ? "<0.001%" : String(printf: "%.3f%%", share * 100)
+    }
+
+    /// Three decimals, and never `-0.000`: a mean that rounds to nothing is nothing.
     private static func format(_ value: Double) -> String {
-        String(printf: "%.3f", value)
+        String(printf: "%.3f", abs(value) < 0.0005 ? 0 : value)
+    }
+}
+
+extension String {
+    /// The string, spaces in front, `width` characters long at least.
+    fileprivate func padded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
     }
 }
