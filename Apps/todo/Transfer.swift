@@ -13,19 +13,29 @@ extension TodoFormat: ExpressibleByArgument {}
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every to-do to stdout, as JSON or todo.txt.",
+        abstract: "Write every to-do to stdout, as JSON, todo.txt or Taskwarrior's JSON.",
         discussion: """
-            todo.txt keeps priority, completion and dates, +tags, @contexts and key:value pairs \
-            (due:2026-12-01, and id: so that a round trip keeps the ids); notes stay behind.
+            json keeps every field. todo.txt keeps priority ((A) to (Z)), completion and dates, \
+            +tags, @contexts and key:value pairs (due:2026-12-01, and id: so that a round trip \
+            keeps the ids); notes, the project, the due time, wait, scheduled, until and the time \
+            worked stay behind.
+
+            taskwarrior writes what `task import` reads: each to-do's uuid extra (or one made from \
+            its id, the same in every export), the title as description, status, entry, end, due \
+            (with its time), wait, scheduled, until, start, priority, project, tags, contexts as \
+            tags that start with @, the notes as annotations (a line that starts with a moment \
+            like 2026-11-20T10:30:00Z is one made then), and every other extra as a field of its \
+            own (%20 read as a space), depends as a list. The time worked stays behind.
 
             Examples:
               todo export > todos.json
               todo export --format todotxt > todo.txt
+              todo export --format taskwarrior > tasks.json && task import tasks.json
             """
     )
 
-    @Option(help: "json (the default) or todotxt.")
-    var format: ExportFormat = .json
+    @Option(help: "json (the default), todotxt or taskwarrior.")
+    var format: TodoFormat = .json
 
     @OptionGroup var common: CommonOptions
 
@@ -33,23 +43,9 @@ struct Export: ParsableCommand {
         try reportingFailures {
             guard
                 case .exported(let text) = try Session.forTodos(common).send(
-                    .export(format: format.written), to: TodoFeature.self)
+                    .export(format: format), to: TodoFeature.self)
             else { return }
-            try StandardOutput.write(format == .json ? text + "\n" : text)
-        }
-    }
-}
-
-/// The formats export writes, and so the only ones its `--help` and its errors offer: Taskwarrior's
-/// is read, not written.
-enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case json
-    case todotxt
-
-    var written: TodoFormat {
-        switch self {
-        case .json: .json
-        case .todotxt: .todotxt
+            try StandardOutput.write(format == .todotxt ? text : text + "\n")
         }
     }
 }
@@ -59,10 +55,32 @@ struct Import: ParsableCommand {
         commandName: "import",
         abstract: "Bring to-dos in from a file: all of them as one command, or none if any line is wrong.",
         discussion: """
+            Without --format, the format is told from the file: JSON whose to-dos have a title is \
+            todo's own (an array, or one to-do), JSON whose tasks have a description is \
+            Taskwarrior's, other text is todo.txt. A file that starts as JSON and is neither is \
+            refused: give its --format.
+
+            A to-do whose uuid extra is one a to-do here has already updates it, or is left as it \
+            is where nothing differs: importing the same file again adds nothing. The answer says \
+            how many were added, updated and unchanged.
+
+            From Taskwarrior, each field a to-do has is kept in it (due with its time, wait, \
+            scheduled, until, start, priority H/M/L, project, tags; annotations as the notes, a \
+            line each behind its moment, like 2026-11-20T10:30:00Z call back) and the uuid as the \
+            extra uuid. Every other field (user-defined attributes, depends, recur, mask, another \
+            priority) is kept as an extra of its name, a space in its value as %20, and named in \
+            the answer. A recurring task is imported once, its template, with its recur extra; \
+            its instances (tasks with a parent) are left out, and so are deleted tasks: the answer \
+            counts both. id, urgency and modified are Taskwarrior's bookkeeping, not kept.
+
+            From todo.txt, (A), (B), (C) are high, medium, low; (D) to (Z) are low, the letter \
+            kept as the extra priority and written back. A line without the day it was made gets \
+            none (the extra created:none); a word whose key is digits (10:30) is the title's.
+
             Examples:
               todo import todos.json
-              todo import todo.txt --format todotxt
-              task export > tasks.json && todo import tasks.json --format taskwarrior
+              todo import todo.txt
+              task export > tasks.json && todo import tasks.json
             """
     )
 
@@ -73,23 +91,31 @@ struct Import: ParsableCommand {
     @Argument(help: "The file to read, or - for standard input.")
     var file: String
 
-    @Option(help: "json (the default), todotxt or taskwarrior.")
-    var format: TodoFormat = .json
+    @Option(help: "json, todotxt or taskwarrior; told from the file where not given.")
+    var format: TodoFormat?
 
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         try reportingFailures {
             let text = try read()
+            guard let format = format ?? TodoFormat.recognised(in: text) else {
+                throw ProgramFailure(
+                    "cannot tell the format of \(file == "-" ? "standard input" : file): it starts as JSON, but not "
+                        + "as todo's or Taskwarrior's; give --format json, --format taskwarrior or --format todotxt",
+                    exit: .data)
+            }
             let session = try Session.forTodos(common)
             guard
-                case .imported(let items, let abbreviation) = try session.send(
+                case .imported(let items, let abbreviation, let report) = try session.send(
                     .importItems(text: text, format: format), to: TodoFeature.self)
             else { return }
             if common.json {
                 try printJSON(items.map(TodoRecord.init))
+                for line in report.notes(format: format) { StandardError.line(line) }
             } else {
-                print("Imported \(items.count) to-do\(items.count == 1 ? "" : "s").")
+                print(report.summary)
+                for line in report.notes(format: format) { print(line) }
                 try show(items, abbreviation: abbreviation, json: false)
             }
         }
@@ -126,5 +152,35 @@ struct Import: ParsableCommand {
 
     private func tooLarge(_ name: String) -> ProgramFailure {
         ProgramFailure("\(name) is larger than \(Self.fileLimit) bytes, the most import reads", exit: .data)
+    }
+}
+
+extension ImportReport {
+    /// `Imported 3 to-dos.`, or, where some were here already, what became of them.
+    var summary: String {
+        let plural = { (count: Int) in count == 1 ? "" : "s" }
+        guard updated > 0 || unchanged > 0 else { return "Imported \(added) to-do\(plural(added))." }
+        return "Imported \(added) new to-do\(plural(added)), updated \(updated), \(unchanged) unchanged."
+    }
+
+    /// What else the import did, a line each: the fields kept as extras, the records left out.
+    func notes(format: TodoFormat) -> [String] {
+        var lines: [String] = []
+        if !keptAsExtras.isEmpty {
+            let count = keptAsExtras.count
+            lines.append(
+                "\(count) field\(count == 1 ? "" : "s") kept as extras: \(keptAsExtras.map { TerminalText.escaped($0) }.joined(separator: ", "))."
+            )
+        }
+        let records = format == .taskwarrior ? "task" : "to-do"
+        if skipped.values.reduce(0, +) > 0 {
+            let total = skipped.values.reduce(0, +)
+            let reasons = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            let why =
+                skipped[ImportReport.recurringInstance] != nil
+                ? " (a recurring task is imported once, as its template)" : ""
+            lines.append("\(total) \(records)\(total == 1 ? "" : "s") left out: \(reasons)\(why).")
+        }
+        return lines
     }
 }

@@ -53,7 +53,7 @@ struct TextAndLimitsSpec {
         ("todotxt", "good one\nbad \u{1B}]0;owned\u{7} two\n", "line 2"),
         ("json", #"[{"title": "a"}, {"title": "b", "extras": {"uuid": "x\ny"}}]"#, "to-do 2"),
         ("json", #"[{"title": "a", "id": "two words"}]"#, "to-do 1"),
-        ("taskwarrior", #"[{"description": "a", "uuid": "1\n2"}]"#, "to-do 1"),
+        ("taskwarrior", #"[{"description": "a", "uuid": "1\n2"}]"#, "task 1"),
     ])
     func anImportBreakingARuleIsRefusedWholeNamingWhere(_ format: String, _ text: String, _ place: String) throws {
         let store = try TodoPlace("disk")

@@ -63,7 +63,7 @@ struct TodoProgramSpec {
         #expect(after == before)
     }
 
-    /// Titles whose words todo.txt would read as a time's `key:value`, a context or a tag come back
+    /// Titles whose words todo.txt would read as a `key:value`, a context or a tag, or hold a time, come back
     /// whole from `export --format todotxt` into a fresh store, with every field `list` shows.
     @Test func titlesHoldingColonsAndMarksComeBackWholeFromTodoTxt() throws {
         let place = try TodoPlace("disk")
@@ -74,7 +74,7 @@ struct TodoProgramSpec {
         let id = try #require(try place.list().first?["id"] as? String)
         #expect(try place.todo("done", id).status == 0)
         let export = try place.todo("export", "--format", "todotxt")
-        #expect(export.stdout.contains(#" call Bob at 10\:30 +work "#))
+        #expect(export.stdout.contains(#" call Bob at 10:30 +work "#))
         let file = place.folder.appendingPathComponent("todo.txt")
         try Data(export.stdout.utf8).write(to: file)
 

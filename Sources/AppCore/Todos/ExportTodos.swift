@@ -11,9 +11,7 @@ func createExportTodos(
             switch format {
             case .json: return .exported(text: try JSONTodos.write(items))
             case .todotxt: return .exported(text: TodoTxt.write(items, timeZone: clock.timeZone))
-            case .taskwarrior:
-                throw TodoFailure.unreadableImport(
-                    format: "Taskwarrior", line: nil, problem: "Taskwarrior is for import only; export json or todotxt")
+            case .taskwarrior: return .exported(text: try TaskwarriorTodos.write(items, timeZone: clock.timeZone))
             }
         }
     }

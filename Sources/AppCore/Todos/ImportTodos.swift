@@ -1,68 +1,129 @@
 import Essentials
 import Fractal
 
-/// Brings to-dos in from a file's text as one command: undo takes the whole import back.
+/// Brings to-dos in from a file's text as one command: undo takes the whole import back. A to-do
+/// of the file whose extra `uuid` is one a to-do in the store has already (Taskwarrior's uuid, as
+/// an import keeps it, or the one a Taskwarrior export made from its id) updates that to-do, or leaves it as it is where nothing differs: importing
+/// the same file again adds nothing.
 func createImportTodos(
     store: Store<TodoState>, random: RandomSource, clock: TimeSource, output: @escaping Output<TodoAnswer>
 ) -> Input<(text: String, format: TodoFormat)> {
     { request in
         answering(output) {
-            let imported = try readTodos(request.text, format: request.format, clock: clock)
-            guard imported.count <= TodoLimits.importedItems else {
-                throw TodoFailure.tooMany(count: imported.count, limit: TodoLimits.importedItems)
+            let file = try readTodos(request.text, format: request.format, clock: clock)
+            guard file.todos.count <= TodoLimits.importedItems else {
+                throw TodoFailure.tooMany(count: file.todos.count, limit: TodoLimits.importedItems)
             }
-            let (items, abbreviation) = try reading(store) { todos in
-                let items = try makeItems(
-                    imported, format: request.format, taken: Set(todos.items.sortedIDs()), random: random, clock: clock)
-                return (items, try todos.abbreviation(adding: items.map(\.id)))
+            let (plan, abbreviation) = try reading(store) { todos in
+                let plan = try ImportPlan(file, format: request.format, in: todos, random: random, clock: clock)
+                return (plan, try todos.abbreviation(adding: plan.edits.compactMap(\.added)))
             }
-            try keep(
-                .perform(
-                    TodoBatch(
-                        label: "import \(items.count) \(request.format.rawValue)", at: clock.now(),
-                        edits: items.map { .add($0, as: .imported) })), in: store)
-            return .imported(items: items, abbreviation: abbreviation)
+            if !plan.edits.isEmpty {
+                try keep(
+                    .perform(
+                        TodoBatch(
+                            label: "import \(plan.items.count) \(request.format.rawValue)", at: clock.now(),
+                            edits: plan.edits)), in: store)
+            }
+            return .imported(items: plan.items, abbreviation: abbreviation, report: plan.report)
         }
     }
 }
 
-private func readTodos(_ text: String, format: TodoFormat, clock: TimeSource) throws(TodoFailure) -> [ImportedTodo] {
+private func readTodos(_ text: String, format: TodoFormat, clock: TimeSource) throws(TodoFailure) -> ImportedFile {
     switch format {
-    case .json: try JSONTodos.read(text)
-    case .todotxt: try TodoTxt.read(text, timeZone: clock.timeZone)
+    case .json: ImportedFile(todos: try JSONTodos.read(text))
+    case .todotxt: ImportedFile(todos: try TodoTxt.read(text, timeZone: clock.timeZone))
     case .taskwarrior: try TaskwarriorTodos.read(text, timeZone: clock.timeZone)
     }
 }
 
-/// Items for what was read: the file's own id where it gives one that is not `taken`, else a new one.
-/// An item that breaks a rule refuses the whole import, naming where the file gave it.
-private func makeItems(
-    _ read: [ImportedTodo], format: TodoFormat, taken: Set<TodoID>, random: RandomSource, clock: TimeSource
-) throws(TodoFailure) -> [TodoItem] {
-    var taken = taken
+/// What an import does: the to-dos it adds and those it updates, in the file's order, and its report.
+private struct ImportPlan {
+    var edits: [TodoEdit] = []
     var items: [TodoItem] = []
-    let now = clock.now()
-    for todo in read {
-        var id = todo.id.map { TodoID($0.lowercased()) }
-        if id.map({ taken.contains($0) || $0.value.isEmpty }) ?? true {
-            repeat { id = TodoID.draw(from: random) } while id.map(taken.contains) ?? false
-        }
-        guard let id else { continue }
-        taken.insert(id)
-        var item = todo.item
-        (item.id, item.created) = (id, todo.created ?? now)
-        if todo.doneWhenMade { item.completed = item.created }
-        do {
-            items.append(try item.checked())
-        } catch {
-            // A todo.txt line is a line of the file; JSON's are counted as the to-dos in its array.
-            guard format != .todotxt else {
-                throw TodoFailure.unreadableImport(format: "todo.txt", line: todo.line, problem: error.description)
+    var report = ImportReport()
+
+    /// Items for what was read: the file's own id where it gives one that is not taken, else a new
+    /// one; the to-do of the same uuid where the store has one. An item that breaks a rule refuses
+    /// the whole import, naming where the file gave it.
+    init(
+        _ file: ImportedFile, format: TodoFormat, in todos: TodoState, random: RandomSource, clock: TimeSource
+    ) throws {
+        var taken = Set(try todos.items.sortedIDs())
+        // A to-do that came with no uuid is exported to Taskwarrior with one made from its id. The
+        // to-dos are read only for a file that gives uuids: most imports read the ids alone.
+        var known: [String: TodoItem] = [:]
+        if file.todos.contains(where: { $0.item.extras["uuid"] != nil }) {
+            for item in try todos.items.all() {
+                known[item.extras["uuid"] ?? TaskwarriorTodos.uuid(of: item.id)] = item
             }
-            throw TodoFailure.unreadableImport(
-                format: format == .json ? "json" : "Taskwarrior", line: nil,
-                problem: "to-do \(todo.line): \(error.description)")
+        }
+        var seen: [String: Int] = [:]
+        let now = clock.now()
+        for todo in file.todos {
+            if let uuid = todo.item.extras["uuid"] {
+                if let earlier = seen.updateValue(todo.line, forKey: uuid) {
+                    let record = format == .todotxt ? "line" : format == .json ? "to-do" : "task"
+                    throw Self.failure(format, todo, "its uuid, \(uuid), is that of \(record) \(earlier) too")
+                }
+            }
+            if let uuid = todo.item.extras["uuid"], let existing = known[uuid] {
+                var item = todo.item
+                (item.id, item.created, item.unknownFields) = (existing.id, existing.created, existing.unknownFields)
+                if existing.extras["uuid"] == nil { item.extras["uuid"] = nil }
+                if todo.doneWhenMade { item.completed = existing.completed ?? existing.created }
+                item = try Self.checked(item, format, todo)
+                if item == existing {
+                    report.unchanged += 1
+                } else {
+                    edits.append(.alter(existing.id, existing.changes(to: item)))
+                    items.append(item)
+                    report.updated += 1
+                }
+            } else {
+                var id = todo.id.map { TodoID($0.lowercased()) }
+                if id.map({ taken.contains($0) || $0.value.isEmpty }) ?? true {
+                    repeat { id = TodoID.draw(from: random) } while id.map(taken.contains) ?? false
+                }
+                guard let id else { continue }
+                taken.insert(id)
+                var item = todo.item
+                (item.id, item.created) = (id, todo.created ?? now)
+                if todo.doneWhenMade { item.completed = item.created }
+                item = try Self.checked(item, format, todo)
+                edits.append(.add(item, as: .imported))
+                items.append(item)
+                report.added += 1
+            }
+        }
+        report.keptAsExtras = Array(Set(file.todos.flatMap(\.keptAsExtras))).sorted()
+        report.skipped = file.skipped
+    }
+
+    private static func checked(_ item: TodoItem, _ format: TodoFormat, _ todo: ImportedTodo) throws(TodoFailure)
+        -> TodoItem
+    {
+        do {
+            return try item.checked()
+        } catch {
+            throw failure(format, todo, error.description)
         }
     }
-    return items
+
+    /// A todo.txt line is a line of the file; JSON's are counted as the to-dos in its array.
+    private static func failure(_ format: TodoFormat, _ todo: ImportedTodo, _ problem: String) -> TodoFailure {
+        switch format {
+        case .todotxt: .unreadableImport(format: "todo.txt", line: todo.line, problem: problem)
+        case .json: .unreadableImport(format: "json", line: nil, problem: "to-do \(todo.line): \(problem)")
+        case .taskwarrior: .unreadableImport(format: "Taskwarrior", line: nil, problem: "task \(todo.line): \(problem)")
+        }
+    }
+}
+
+extension TodoEdit {
+    /// The to-do an edit adds, if it adds one.
+    fileprivate var added: TodoID? {
+        if case .add(let item, _) = self { item.id } else { nil }
+    }
 }

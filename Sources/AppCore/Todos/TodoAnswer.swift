@@ -11,7 +11,8 @@ public enum TodoAnswer: Codable, Equatable, Sendable {
     case unchanged(items: [TodoItem], abbreviation: Int)
     indirect case forked(item: TodoItem, from: TodoID, abbreviation: Int)
     case deleted(items: [TodoItem], abbreviation: Int)
-    case imported(items: [TodoItem], abbreviation: Int)
+    /// The to-dos an import added and updated, and what else it did.
+    case imported(items: [TodoItem], abbreviation: Int, report: ImportReport)
     case undid(label: String)
     case redid(label: String)
     case listed(items: [TodoItem], abbreviation: Int)

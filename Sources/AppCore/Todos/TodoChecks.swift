@@ -57,7 +57,9 @@ extension TodoItem {
                     || key.drop(while: { $0 == "\\" }).hasPrefix("@") || key.hasSuffix("\\")
                 {
                     "todo.txt reads \(key): as something else"
-                } else if pair.contains("://") { "todo.txt reads a word with :// as text" } else { nil }
+                } else if pair.contains("://") || TodoTxt.isNumber(key[...]) {
+                    "todo.txt reads \(pair) as text"
+                } else { nil }
             if let problem { throw .badExtra(extra: pair, problem: problem) }
         }
         return extras

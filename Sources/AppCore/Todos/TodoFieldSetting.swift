@@ -157,3 +157,27 @@ extension TodoItem.Change: Codable {
         }
     }
 }
+
+extension TodoItem {
+    /// The changes that make this item `other`: a setting of each field, but its id and the moment
+    /// it was made, that differs.
+    func changes(to other: TodoItem) -> [Change] {
+        var differences = FieldDifferences(from: self, to: other)
+        TodoItem.fields(&differences)
+        return differences.changes
+    }
+}
+
+private struct FieldDifferences: TodoFieldRegistry {
+    let from: TodoItem
+    let to: TodoItem
+    var changes: [TodoItem.Change] = []
+
+    mutating func field<Value: TodoFieldValue>(
+        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
+        checked: (Value) throws(TodoFailure) -> Value
+    ) {
+        let value = to[keyPath: property]
+        if !fixed, from[keyPath: property] != value { changes.append(.set(FieldSetting(name: name, value))) }
+    }
+}

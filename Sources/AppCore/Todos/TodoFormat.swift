@@ -4,6 +4,6 @@ public enum TodoFormat: String, Codable, Sendable, CaseIterable {
     case json
     /// todo.txt: one line a task.
     case todotxt
-    /// The output of Taskwarrior's `task export` (import only).
+    /// What Taskwarrior's `task export` writes and `task import` reads.
     case taskwarrior
 }

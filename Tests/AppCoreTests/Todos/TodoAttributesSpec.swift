@@ -132,7 +132,7 @@ struct TodoAttributesSpec {
               "until":"20261210T000000Z","start":"20261121T090000Z","tags":["q4"]},
              {"description":"Midnight","entry":"20261120T101500Z","status":"pending","due":"20261202T000000Z"}]
             """
-        guard case .imported(let items, _) = core.todo(.importItems(text: export, format: .taskwarrior)) else {
+        guard case .imported(let items, _, _) = core.todo(.importItems(text: export, format: .taskwarrior)) else {
             Issue.record("expected an import, got \(core.received())")
             return
         }

@@ -353,28 +353,31 @@ struct TodoFeatureSpec {
     /// Extras, which todo.txt and JSON imports bring, come back from todo.txt as they were, even
     /// with a backslash in them; one that would read as a title's word is refused at the door.
     @Test func extrasComeBackFromTodoTxtAsTheyWere() throws {
-        let extras = #"{"10": "30", "store": "corner", "\\u0020k": "v", "a\\b": "c\\"}"#
+        let extras = #"{"store": "corner", "\\u0020k": "v", "a\\b": "c\\"}"#
         let json = #"[{"title": "call Bob", "extras": "# + extras + #"}]"#
-        guard case .imported(let items, _) = core.todo(.importItems(text: json, format: .json)) else {
+        guard case .imported(let items, _, _) = core.todo(.importItems(text: json, format: .json)) else {
             throw TodoTestError.unexpected(core.received().last)
         }
-        #expect(items.first?.extras == ["10": "30", "store": "corner", #"\u0020k"#: "v", #"a\b"#: #"c\"#])
+        #expect(items.first?.extras == ["store": "corner", #"\u0020k"#: "v", #"a\b"#: #"c\"#])
         #expect(try importedFromTodoTxtExport().map(\.extras) == items.map(\.extras))
         let escaped = core.todo(.importItems(text: #"[{"title": "t", "extras": {"a\\": "b"}}]"#, format: .json))
         guard case .failed(.unreadableImport) = escaped else { throw TodoTestError.unexpected(escaped) }
+        let time = core.todo(.importItems(text: #"[{"title": "t", "extras": {"10": "30"}}]"#, format: .json))
+        guard case .failed(.unreadableImport) = time else { throw TodoTestError.unexpected(time) }
     }
 
     /// A line that earlier versions wrote, or another tool, reads as it always did: a bare
-    /// `key:value` is an extra, whatever its key; only a word with a backslash where a title's
-    /// word gets one is the title's.
+    /// `key:value` is an extra, but for a key of digits (10:30 is a time, the title's); a word with
+    /// a backslash where a title's word gets one is the title's. A line without the day it was
+    /// made says so in the extra `created`.
     @Test func aTodoTxtLineReadsItsTagsContextsAndExtrasAsBefore() throws {
         let line = #"call Bob at 10:30 +home @phone store:corner \\+x 10\:30 \u0020k:v due:2026-12-01 id:ab12"#
-        guard case .imported(let items, _) = core.todo(.importItems(text: line, format: .todotxt)) else {
+        guard case .imported(let items, _, _) = core.todo(.importItems(text: line, format: .todotxt)) else {
             throw TodoTestError.unexpected(core.received().last)
         }
         let item = try #require(items.first)
-        #expect(item.title == #"call Bob at \+x 10:30"#)
-        #expect(item.extras == ["10": "30", "store": "corner", #"\u0020k"#: "v"])
+        #expect(item.title == #"call Bob at 10:30 \+x 10:30"#)
+        #expect(item.extras == ["created": "none", "store": "corner", #"\u0020k"#: "v"])
         #expect(item.tags == ["home"] && item.contexts == ["phone"])
         #expect(item.due == Day(iso: "2026-12-01") && item.id == TodoID("ab12"))
     }
@@ -383,7 +386,7 @@ struct TodoFeatureSpec {
     /// `key:value` between two of them is taken out with its spaces, leaving one.
     @Test func aTodoTxtTitleKeepsItsSpacesButNotThoseAroundMetadata() throws {
         let line = "2026-11-01  call  Bob +home  at   ten  due:2026-12-01  sharp"
-        guard case .imported(let items, _) = core.todo(.importItems(text: line, format: .todotxt)) else {
+        guard case .imported(let items, _, _) = core.todo(.importItems(text: line, format: .todotxt)) else {
             throw TodoTestError.unexpected(core.received().last)
         }
         #expect(items.map(\.title) == ["call  Bob at   ten sharp"])
@@ -392,7 +395,7 @@ struct TodoFeatureSpec {
     /// A file with Windows line ends (CR LF) reads as one to-do a line, and names the right line.
     @Test func aTodoTxtFileWithCRLFLineEndsReadsLineByLine() throws {
         let text = "(A) one +home\r\nx 2026-11-20 two due:2026-12-01\r\n\r\nthree\r\n"
-        guard case .imported(let items, _) = core.todo(.importItems(text: text, format: .todotxt)) else {
+        guard case .imported(let items, _, _) = core.todo(.importItems(text: text, format: .todotxt)) else {
             throw TodoTestError.unexpected(core.received().last)
         }
         #expect(items.map(\.title) == ["one", "two", "three"])
@@ -414,7 +417,7 @@ struct TodoFeatureSpec {
              {"title": "b", "created": "1970-01-01T00:00:00.000Z"},
              {"title": "c", "created": "2026-01-02T03:04:05.000Z", "completed": true}]
             """#
-        guard case .imported(let items, _) = core.todo(.importItems(text: json, format: .json)) else {
+        guard case .imported(let items, _, _) = core.todo(.importItems(text: json, format: .json)) else {
             throw TodoTestError.unexpected(core.received().last)
         }
         #expect(items.map(\.created) == [noon, Date(milliseconds: 0), Date(milliseconds: 1_767_323_045_000)])
@@ -442,7 +445,7 @@ struct TodoFeatureSpec {
               "status":"completed","uuid":"0f9d8a3e-1111-4c1b-9a55-000000000002"},
              {"description":"Gone","entry":"20261119T080000Z","status":"deleted","uuid":"x"}]
             """
-        guard case .imported(let items, _) = core.todo(.importItems(text: export, format: .taskwarrior)) else {
+        guard case .imported(let items, _, _) = core.todo(.importItems(text: export, format: .taskwarrior)) else {
             Issue.record("expected an import, got \(core.received())")
             return
         }

@@ -15,8 +15,16 @@ struct ImportedTodo {
     var created: Date?
     /// Done, the file says, but not when: done when it was made.
     var doneWhenMade = false
+    /// The names of the file's fields it has no place for, kept in its extras.
+    var keptAsExtras: [String] = []
 
     init(line: Int) {
         self.line = line
     }
+}
+
+/// What a file held: its to-dos, and how many records were left out, by why.
+struct ImportedFile {
+    var todos: [ImportedTodo] = []
+    var skipped: [String: Int] = [:]
 }

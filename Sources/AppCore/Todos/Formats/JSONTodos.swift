@@ -6,18 +6,20 @@ import Essentials
     import Foundation
 #endif
 
-/// Our own format: an array of `TodoRecord`s.
+/// Our own format: an array of `TodoRecord`s, or one alone, as `todo show --json` prints it.
 enum JSONTodos {
     static func read(_ text: String) throws(TodoFailure) -> [ImportedTodo] {
+        let json = text.trimmingWhitespace().hasPrefix("{") ? "[" + text + "]" : text
         do {
-            let records = try ValueCoding.makeDecoder().decode([ReadRecord].self, from: Data(text.utf8))
+            let records = try ValueCoding.makeDecoder().decode([ReadRecord].self, from: Data(json.utf8))
             return records.enumerated().map { index, record in
                 var todo = record.todo
                 todo.line = index + 1
                 return todo
             }
         } catch {
-            throw .unreadableImport(format: "json", line: nil, problem: "\(error)")
+            throw .unreadableImport(
+                format: "json", line: nil, problem: DecodingProblem.describe(error, records: "to-do"))
         }
     }
 

@@ -7,82 +7,368 @@ import Fractal
     import Foundation
 #endif
 
-/// The JSON that Taskwarrior's `task export` writes: an array of tasks (or one per line).
+/// The JSON that Taskwarrior's `task export` writes and `task import` reads: an array of tasks
+/// (older versions write one a line, without the brackets).
+///
+/// Each field a to-do has is read into it: description, status, entry, end, due (with its time of
+/// day), wait, scheduled, until, start, priority (H, M, L), project, tags, and annotations, which
+/// become the notes, a line each, behind the moment they were made (`2026-11-20T10:30:00Z call
+/// back`), but for a first one made with the task, which is how notes without a moment are
+/// exported. The uuid is kept as the extra `uuid`, by which an import finds the to-do again. Every
+/// other field (a user-defined attribute, `depends`, `recur`, `mask`, a priority other than H, M,
+/// L) is kept as an extra of its name, its value one word (`%20` for a space, `%25` for a `%`, a
+/// list joined by commas), and named by the import. Taskwarrior's own bookkeeping, `id`,
+/// `urgency` and `modified`, is made again by Taskwarrior, and left out. A deleted task is left
+/// out, and so is each instance of a recurring task (one with a `parent`): its template, of the
+/// status `recurring`, is the one to-do that stands for them all. Each is counted in the answer.
 enum TaskwarriorTodos {
-    private struct Task: Decodable {
-        struct Annotation: Decodable {
-            let description: String
-        }
+    /// The fields read into a to-do's own, and those Taskwarrior makes again.
+    private static let ownFields: Set<String> = [
+        "uuid", "description", "status", "entry", "end", "due", "wait", "scheduled", "until", "start", "priority",
+        "project", "tags", "annotations",
+    ]
+    private static let bookkeeping: Set<String> = ["id", "urgency", "modified"]
+    /// Extras the export writes as fields of their own rather than as user-defined attributes.
+    private static let writtenOwn: Set<String> = ["uuid", "priority", "depends", TodoTxt.undatedKey]
 
-        let uuid: String?
-        let description: String
-        let status: String?
-        let entry: String?
-        let end: String?
-        let due: String?
-        let wait: String?
-        let scheduled: String?
-        let until: String?
-        let start: String?
-        let priority: String?
-        let project: String?
-        let tags: [String]?
-        let annotations: [Annotation]?
-    }
-
-    static func read(_ text: String, timeZone: Zone) throws(TodoFailure) -> [ImportedTodo] {
+    static func read(_ text: String, timeZone: Zone) throws(TodoFailure) -> ImportedFile {
         let trimmed = text.trimmingWhitespace()
-        // Older versions write one task a line, without the enclosing brackets.
         let json = trimmed.hasPrefix("[") ? trimmed : "[" + trimmed.split(separator: "\n").joined(separator: ",") + "]"
         let tasks: [Task]
         do {
             tasks = try JSONDecoder().decode([Task].self, from: Data(json.utf8))
         } catch {
-            throw .unreadableImport(format: "Taskwarrior", line: nil, problem: "\(error)")
+            throw .unreadableImport(
+                format: "Taskwarrior", line: nil, problem: DecodingProblem.describe(error, records: "task"))
         }
-        var todos: [ImportedTodo] = []
-        for (index, task) in tasks.enumerated() where task.status != "deleted" {
-            var todo = ImportedTodo(line: index + 1)
-            todo.item.title = task.description
-            if let entry = task.entry { todo.created = try date(entry) }
-            if task.status == "completed", let end = task.end ?? task.entry { todo.item.completed = try date(end) }
-            if let due = task.due { (todo.item.due, todo.item.dueTime) = try dueDay(due, in: timeZone) }
-            todo.item.priority = task.priority.flatMap(Priority.init(name:))
-            todo.item.tags = task.tags ?? []
-            todo.item.project = task.project
-            // A waiting task is pending with a wait in the future, or, written by older versions,
-            // of the status `waiting`: either way its wait says until when.
-            todo.item.wait = try task.wait.map(date)
-            todo.item.scheduled = try task.scheduled.map(date)
-            todo.item.until = try task.until.map(date)
-            if task.status != "completed" { todo.item.started = try task.start.map(date) }
-            todo.item.notes = (task.annotations ?? []).map(\.description).joined(separator: "\n")
-            if let uuid = task.uuid { todo.item.extras["uuid"] = uuid }
-            todos.append(todo)
+        var file = ImportedFile()
+        for (index, task) in tasks.enumerated() {
+            if task.fields["status"] == .text("deleted") {
+                file.skipped[ImportReport.deleted, default: 0] += 1
+            } else if task.fields["parent"] != nil {
+                file.skipped[ImportReport.recurringInstance, default: 0] += 1
+            } else {
+                file.todos.append(try todo(of: task, number: index + 1, timeZone: timeZone))
+            }
         }
-        return todos
+        return file
     }
 
-    /// The day a task is due in `timeZone`, and its time there unless it is midnight, which is
-    /// how Taskwarrior keeps a due day given without a time.
-    private static func dueDay(_ text: String, in timeZone: Zone) throws(TodoFailure) -> (Day, TimeOfDay?) {
-        let moment = try date(text)
-        let second = timeZone.wallClock(at: moment).second
-        return (Day(moment, in: timeZone), second == 0 ? nil : TimeOfDay(seconds: second))
+    private static func todo(of task: Task, number: Int, timeZone: Zone) throws(TodoFailure) -> ImportedTodo {
+        func failure(_ problem: String) -> TodoFailure {
+            .unreadableImport(format: "Taskwarrior", line: nil, problem: "task \(number): \(problem)")
+        }
+        func text(_ name: String) throws(TodoFailure) -> String? {
+            switch task.fields[name] {
+            case nil, .null: return nil
+            case .text(let text): return text
+            default: throw failure("\(name) is not text")
+            }
+        }
+        func moment(_ name: String) throws(TodoFailure) -> Date? {
+            guard let value = try text(name) else { return nil }
+            guard let date = date(value) else {
+                throw failure("\(name) \"\(value)\" is not a date like 20261201T000000Z")
+            }
+            return date
+        }
+        var todo = ImportedTodo(line: number)
+        guard let description = try text("description") else { throw failure("it has no description") }
+        todo.item.title = description
+        todo.created = try moment("entry")
+        let status = try text("status")
+        if status == "completed" {
+            let end = try moment("end")
+            todo.item.completed = end ?? todo.created
+        }
+        if let due = try moment("due") {
+            todo.item.due = Day(due, in: timeZone)
+            // Taskwarrior keeps a due day given without a time as its midnight.
+            let second = timeZone.wallClock(at: due).second
+            todo.item.dueTime = second == 0 ? nil : TimeOfDay(seconds: second)
+        }
+        // A waiting task is pending with a wait in the future, or, written by older versions, of
+        // the status `waiting`: either way its wait says until when.
+        (todo.item.wait, todo.item.scheduled, todo.item.until) = (
+            try moment("wait"), try moment("scheduled"), try moment("until")
+        )
+        if status != "completed" { todo.item.started = try moment("start") }
+        if let priority = try text("priority") {
+            if let known = Priority(taskwarrior: priority) {
+                todo.item.priority = known
+            } else {
+                todo.keep("priority", priority)
+            }
+        }
+        todo.item.project = try text("project")
+        switch task.fields["tags"] {
+        case nil, .null: break
+        case .list(let tags):
+            // A tag of ours that starts with @ is a context, as the export writes it.
+            todo.item.tags = tags.filter { !$0.hasPrefix("@") || $0.count == 1 }
+            todo.item.contexts = tags.filter { $0.hasPrefix("@") && $0.count > 1 }.map { String($0.dropFirst()) }
+        default: throw failure("tags is not a list of words")
+        }
+        todo.item.notes = try task.annotations.enumerated().map { index, annotation throws(TodoFailure) in
+            guard let entry = date(annotation.entry) else {
+                throw failure("an annotation's entry \"\(annotation.entry)\" is not a date like 20261201T000000Z")
+            }
+            // The export writes notes that start without a moment as an annotation made with the
+            // task: read back, they start without one again.
+            return index == 0 && entry == todo.created
+                ? annotation.description : "\(stamp(entry)) \(annotation.description)"
+        }
+        .joined(separator: "\n")
+        if let uuid = try text("uuid") { todo.item.extras["uuid"] = uuid }
+        for (name, value) in task.fields.sorted(by: { $0.key < $1.key })
+        where !ownFields.contains(name) && !bookkeeping.contains(name) {
+            switch value {
+            case .null: continue
+            case .text(let text): todo.keep(name, text)
+            case .number(let number): todo.keep(name, number)
+            case .list(let words): todo.keep(name, words.joined(separator: ","))
+            case .other: throw failure("\(name) is neither text, a number nor a list of words")
+            }
+        }
+        return todo
+    }
+
+    /// The to-dos as tasks, one a line in an array, in the order given.
+    static func write(_ items: [TodoItem], timeZone: Zone) throws(TodoFailure) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        var lines: [String] = []
+        for item in items {
+            do {
+                lines.append(String(decoding: try encoder.encode(WrittenTask(item, timeZone: timeZone)), as: UTF8.self))
+            } catch {
+                throw .notStored(reason: "\(error)")
+            }
+        }
+        return lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]"
+    }
+
+    /// A task as the export writes it.
+    private struct WrittenTask: Encodable {
+        let item: TodoItem
+        let timeZone: Zone
+
+        init(_ item: TodoItem, timeZone: Zone) {
+            (self.item, self.timeZone) = (item, timeZone)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var task = encoder.container(keyedBy: NamedKey.self)
+            func put(_ name: String, _ value: String?) throws {
+                if let value { try task.encode(value, forKey: NamedKey(name)) }
+            }
+            try put("uuid", item.extras["uuid"] ?? TaskwarriorTodos.uuid(of: item.id))
+            try put("description", item.title)
+            let recurring = item.extras["recur"] != nil && !item.isCompleted
+            try put("status", item.isCompleted ? "completed" : recurring ? "recurring" : "pending")
+            try put("entry", TaskwarriorTodos.written(item.created))
+            try put("end", item.completed.map(TaskwarriorTodos.written))
+            if let due = item.due {
+                let second = item.dueTime?.seconds ?? 0
+                try put("due", TaskwarriorTodos.written(timeZone.moment(days: due.ordinal, second: second)))
+            }
+            try put("wait", item.wait.map(TaskwarriorTodos.written))
+            try put("scheduled", item.scheduled.map(TaskwarriorTodos.written))
+            try put("until", item.until.map(TaskwarriorTodos.written))
+            try put("start", item.started.map(TaskwarriorTodos.written))
+            try put(
+                "priority", item.priority.map(\.taskwarrior) ?? item.extras["priority"].map(TaskwarriorTodos.unescaped))
+            try put("project", item.project)
+            let tags = item.tags + item.contexts.map { "@" + $0 }
+            if !tags.isEmpty { try task.encode(tags, forKey: NamedKey("tags")) }
+            let annotations = TaskwarriorTodos.annotations(of: item.notes, made: item.created)
+            if !annotations.isEmpty { try task.encode(annotations, forKey: NamedKey("annotations")) }
+            if let depends = item.extras["depends"] {
+                try task.encode(depends.split(separator: ",").map(String.init), forKey: NamedKey("depends"))
+            }
+            for (key, value) in item.extras.sorted(by: { $0.key < $1.key })
+            where !TaskwarriorTodos.writtenOwn.contains(key) && !TaskwarriorTodos.ownFields.contains(key) {
+                try put(key, TaskwarriorTodos.unescaped(value))
+            }
+        }
+    }
+
+    private struct Annotation: Codable {
+        let entry: String
+        let description: String
+    }
+
+    /// The notes as annotations: a line that starts with a moment starts one made then, a line
+    /// that does not belongs to the one before it, or, first, to one made with the to-do.
+    private static func annotations(of notes: String, made: Date) -> [Annotation] {
+        guard !notes.isEmpty else { return [] }
+        var annotations: [(entry: Date, text: String)] = []
+        for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.count > 21, line.dropFirst(20).first == " ", let moment = ValueCoding.parse(String(line.prefix(20)))
+            {
+                annotations.append((moment, String(line.dropFirst(21))))
+            } else if annotations.isEmpty {
+                annotations.append((made, String(line)))
+            } else {
+                annotations[annotations.count - 1].text += "\n" + line
+            }
+        }
+        return annotations.map { Annotation(entry: written($0.entry), description: $0.text) }
+    }
+
+    /// A moment as the notes show it, to the second: `2026-11-20T10:30:00Z`.
+    private static func stamp(_ moment: Date) -> String {
+        String(ValueCoding.format(moment).prefix(19)) + "Z"
     }
 
     /// Taskwarrior's dates: `20261201T000000Z`.
-    private static func date(_ text: String) throws(TodoFailure) -> Date {
+    private static func date(_ text: String) -> Date? {
         let digits = text.filter(\.isNumber)
         guard text.hasSuffix("Z"), digits.count == 14,
             let day = Day(iso: "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.dropFirst(6).prefix(2))"),
             let hour = Int(digits.dropFirst(8).prefix(2)), let minute = Int(digits.dropFirst(10).prefix(2)),
-            let second = Int(digits.dropFirst(12).prefix(2))
-        else {
-            throw .unreadableImport(
-                format: "Taskwarrior", line: nil, problem: "\"\(text)\" is not a date like 20261201T000000Z")
-        }
+            let second = Int(digits.dropFirst(12).prefix(2)), hour < 24, minute < 60, second < 60
+        else { return nil }
         let seconds = day.ordinal * 86_400 + hour * 3_600 + minute * 60 + second
         return Date(milliseconds: Int64(seconds) * 1_000)
+    }
+
+    private static func written(_ moment: Date) -> String {
+        let iso = ValueCoding.format(moment)
+        return iso.prefix(19).filter { $0 != "-" && $0 != ":" } + "Z"
+    }
+
+    /// A uuid for a to-do that came with none, the same for the same id in every export: two
+    /// FNV-1a hashes of the id, marked as a version 8 uuid.
+    static func uuid(of id: TodoID) -> String {
+        func hash(_ seed: UInt64) -> UInt64 {
+            id.value.utf8.reduce(seed) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        }
+        let high = hash(0xcbf2_9ce4_8422_2325) & ~0xF000 | 0x8000
+        let low = hash(0x8422_2325_cbf2_9ce4) & ~(0xC << 60) | (0x8 << 60)
+        let hex = String(high, radix: 16).leftPadded(to: 16) + String(low, radix: 16).leftPadded(to: 16)
+        let cuts = [8, 4, 4, 4, 12]
+        var parts: [Substring] = []
+        var rest = Substring(hex)
+        for cut in cuts {
+            parts.append(rest.prefix(cut))
+            rest = rest.dropFirst(cut)
+        }
+        return parts.joined(separator: "-")
+    }
+
+    /// An extra's value as Taskwarrior holds it: `%20` and the other escapes read back.
+    static func unescaped(_ value: String) -> String {
+        guard value.contains("%") else { return value }
+        var bytes: [UInt8] = []
+        var rest = value.utf8[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "%"), rest.count >= 2,
+                let code = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(code)
+                rest = rest.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A value as an extra holds it, one word: whitespace, `%` and control characters as `%20`
+    /// and the like, and the colon of a `://`, which todo.txt reads as text.
+    static func escaped(_ value: String) -> String {
+        let escapesColons = value.contains("://")
+        var text = ""
+        for scalar in value.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar == "%" || scalar.isControlOrBidi
+                || (escapesColons && scalar == ":")
+            {
+                for byte in String(scalar).utf8 {
+                    text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                }
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+
+    /// A task, each field as it came.
+    private struct Task: Decodable {
+        var fields: [String: Value] = [:]
+        var annotations: [Annotation] = []
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: NamedKey.self)
+            for key in container.allKeys {
+                if key.stringValue == "annotations" {
+                    annotations = try container.decodeIfPresent([Annotation].self, forKey: key) ?? []
+                } else {
+                    fields[key.stringValue] = try container.decode(Value.self, forKey: key)
+                }
+            }
+        }
+    }
+
+    /// What a task's field may hold.
+    private enum Value: Decodable, Equatable {
+        case null
+        case text(String)
+        /// A number, as Taskwarrior wrote it, but for a whole one's `.0`.
+        case number(String)
+        case list([String])
+        case other
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if value.decodeNil() {
+                self = .null
+            } else if let text = try? value.decode(String.self) {
+                self = .text(text)
+            } else if let number = try? value.decode(Double.self) {
+                self = .number(
+                    number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number))
+            } else if let list = try? value.decode([String].self) {
+                self = .list(list)
+            } else {
+                self = .other
+            }
+        }
+    }
+}
+
+extension ImportedTodo {
+    /// The file's field `name`, which the to-do has no place for, kept as its extra.
+    mutating func keep(_ name: String, _ value: String) {
+        guard !value.isEmpty else { return }
+        item.extras[name] = TaskwarriorTodos.escaped(value)
+        keptAsExtras.append(name)
+    }
+}
+
+extension Priority {
+    /// Taskwarrior's H, M and L, and only those.
+    init?(taskwarrior name: String) {
+        switch name {
+        case "H": self = .high
+        case "M": self = .medium
+        case "L": self = .low
+        default: return nil
+        }
+    }
+
+    var taskwarrior: String {
+        switch self {
+        case .high: "H"
+        case .medium: "M"
+        case .low: "L"
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: Swift.max(0, width - count)) + self
     }
 }

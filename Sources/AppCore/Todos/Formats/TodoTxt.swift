@@ -9,38 +9,56 @@ import Fractal
 
 /// todo.txt (github.com/todotxt/todo.txt): one task a line.
 ///
-///     x 2026-11-20 2026-11-01 Call mum at 10\:30 +family @phone due:2026-11-30 pri:A id:3f2a9c01d4
+///     x 2026-11-20 2026-11-01 Call mum at 10:30 +family @phone due:2026-11-30 pri:A id:3f2a9c01d4
 ///     (A) 2026-11-01 Buy milk +errands @shop due:2026-12-01
+///     (K) Someday, tidy the shed
 ///
-/// A done task starts with `x` and its completion day; an open one may start with its priority;
-/// then comes the day it was made. Of the words after those, wherever they stand, `+project` is a
-/// tag, `@context` a context, and `key:value` (neither part empty, no `://`) is `due:` the due day,
-/// `pri:` a done task's priority, `id:` its id, any other key an extra; every other word is the
-/// title's, and words of it next to each other keep the spaces between them. A title's own word
-/// that would be read as a tag or a context is written behind a backslash (`\@bob`, `\+1`), one
-/// that would be read as `key:value` with a backslash before its colon (`10\:30`, `due\:friday`);
+/// A done task starts with `x` and its completion day; an open one may start with its priority,
+/// `(A)` to `(Z)`; then may come the day it was made. Of the words after those, wherever they
+/// stand, `+project` is a tag, `@context` a context, and `key:value` (neither part empty, a key
+/// not all digits, no `://`) is `due:` the due day, `pri:` a done task's priority, `id:` its id,
+/// any other key an extra; every other word is the title's, and words of it next to each other
+/// keep the spaces between them. (A), (B) and (C) are the high, medium and low priorities; (D) to
+/// (Z) are low, the letter kept as the extra `priority` and written back. A task without the day
+/// it was made keeps the extra `created:none` (made, for the store, when it was imported, or when
+/// it was done), and is written without one. A title's own word that would be read as a tag or a
+/// context is written behind a backslash (`\@bob`, `\+1`), one that would be read as `key:value`
+/// with a backslash before its colon (`due\:friday`);
 /// reading takes that backslash off again. So every title comes back as it was, and a line an
 /// earlier version or another tool wrote reads as it did, but for a word with such a backslash
 /// and for runs of spaces in its title. Notes do not travel, nor, yet, the project, the due time,
 /// wait, scheduled, until and the time worked.
 enum TodoTxt {
+    /// The extra that says the file gave no day the task was made (its value `none`).
+    static let undatedKey = "created"
+
     static func write(_ items: [TodoItem], timeZone: Zone) -> String {
         items.map { line(for: $0, timeZone: timeZone) }.joined(separator: "\n") + (items.isEmpty ? "" : "\n")
     }
 
     static func line(for item: TodoItem, timeZone: Zone) -> String {
         var words: [String] = []
+        let letter = item.priority.map { priority in
+            // A letter below C that the file gave is written back while the to-do is still low.
+            priority == .low ? item.extras["priority"].flatMap(lowLetter) ?? priority.letter : priority.letter
+        }
         if let completed = item.completed {
             words += ["x", Day(completed, in: timeZone).description]
-        } else if let priority = item.priority {
-            words.append("(\(priority.letter))")
+        } else if let letter {
+            words.append("(\(letter))")
         }
-        words.append(Day(item.created, in: timeZone).description)
+        let undated = item.extras[undatedKey] == "none"
+        if !undated { words.append(Day(item.created, in: timeZone).description) }
         words.append(escaped(title: item.title))
         words += item.tags.map { "+\($0)" } + item.contexts.map { "@\($0)" }
         if let due = item.due { words.append("due:\(due)") }
-        if item.isCompleted, let priority = item.priority { words.append("pri:\(priority.letter)") }
-        words += item.extras.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
+        if item.isCompleted, let letter { words.append("pri:\(letter)") }
+        words += item.extras.sorted { $0.key < $1.key }
+            .filter {
+                !(undated && $0.key == undatedKey)
+                    && !($0.key == "priority" && letter != nil && letter == lowLetter($0.value))
+            }
+            .map { "\($0.key):\($0.value)" }
         words.append("id:\(item.id)")
         return words.joined(separator: " ")
     }
@@ -86,14 +104,18 @@ enum TodoTxt {
                 todo.item.completed = Date(milliseconds: 0)
             }
         } else if let first = words.first, first.count == 3, first.hasPrefix("("), first.hasSuffix(")"),
-            let letter = first.dropFirst().first, letter.isUppercase
+            let letter = first.dropFirst().first, ("A"..."Z").contains(letter)
         {
-            todo.item.priority = Priority(name: String(letter))
+            todo.setPriority(letter: String(letter))
             words.removeFirst()
         }
         if let day = words.first.flatMap({ Day(iso: $0) }) {
             todo.created = midnight(day)
             words.removeFirst()
+        } else {
+            // No day invented: the store needs a moment, the file is written back without one.
+            todo.item.extras[undatedKey] = "none"
+            todo.created = todo.item.completed
         }
         var title = ""
         // The title's last word, while no metadata has come after it: the next word of the title
@@ -115,7 +137,7 @@ enum TodoTxt {
                             format: "todo.txt", line: number, problem: "due:\(value) is not a day like 2026-12-01")
                     }
                     todo.item.due = day
-                case "pri": todo.item.priority = Priority(name: value)
+                case "pri": todo.setPriority(letter: value)
                 case "id": todo.id = value
                 default: todo.item.extras[key] = value
                 }
@@ -166,9 +188,36 @@ enum TodoTxt {
     /// in the word, so that a link stays text.
     private static func pairColon(in word: Substring) -> Substring.Index? {
         guard let colon = word.firstIndex(of: ":"), colon != word.startIndex, word.index(after: colon) != word.endIndex,
-            !word.contains("://")
+            !word.contains("://"), !isNumber(word[..<colon])
         else { return nil }
         return colon
+    }
+}
+
+extension TodoTxt {
+    /// A key of digits alone is no key: `10:30` is a time, a word of the title.
+    static func isNumber(_ key: Substring) -> Bool {
+        key.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// A letter from D to Z, which no priority of ours writes.
+    fileprivate static func lowLetter(_ text: String) -> Character? {
+        guard text.count == 1, let letter = text.first, ("D"..."Z").contains(letter) else { return nil }
+        return letter
+    }
+}
+
+extension ImportedTodo {
+    /// The priority of todo.txt's `(A)` or `pri:A`: (D) to (Z) are low, the letter kept as an
+    /// extra; what is no letter at all is kept as the extra `priority`, not dropped.
+    fileprivate mutating func setPriority(letter: String) {
+        if ["A", "B", "C"].contains(letter) || (letter.count > 1 && Priority(name: letter) != nil) {
+            item.priority = Priority(name: letter)
+        } else if TodoTxt.lowLetter(letter) != nil {
+            (item.priority, item.extras["priority"]) = (.low, letter)
+        } else {
+            item.extras["priority"] = letter
+        }
     }
 }
 
