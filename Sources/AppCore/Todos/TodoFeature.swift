@@ -73,6 +73,20 @@ public enum TodoFeature: Feature {
                 + "x 2026-11-03 2026-11-01 pay rent id:sample2\n",
             format: .todotxt),
         .importItems(text: "{", format: .json),
+        // A task with a user-defined attribute, a recurring template and an instance; then the
+        // same task changed, which updates the to-do of its uuid.
+        .importItems(
+            text: #"[{"uuid":"5f1c2f6e-0d5a-4d8e-9a44-1c1d2b3a4e5f","description":"report","status":"pending","#
+                + #""entry":"20261101T090000Z","estimate":"2 hours","annotations":[{"entry":"20261102T090000Z","#
+                + #""description":"asked"}]},{"uuid":"5f1c2f6e-0d5a-4d8e-9a44-1c1d2b3a4e60","description":"water","#
+                + #""status":"recurring","recur":"weekly","due":"20261102T000000Z","entry":"20261101T090000Z"},"#
+                + #"{"uuid":"5f1c2f6e-0d5a-4d8e-9a44-1c1d2b3a4e61","description":"water","status":"pending","#
+                + #""parent":"5f1c2f6e-0d5a-4d8e-9a44-1c1d2b3a4e60","entry":"20261101T090000Z"}]"#,
+            format: .taskwarrior),
+        .importItems(
+            text: #"[{"uuid":"5f1c2f6e-0d5a-4d8e-9a44-1c1d2b3a4e5f","description":"report, done","#
+                + #""status":"completed","entry":"20261101T090000Z","end":"20261103T090000Z"}]"#,
+            format: .taskwarrior),
         .complete(references: ["sample1"]),
         .complete(references: ["sample1"]),
         .reopen(references: ["sample1"]),
@@ -99,6 +113,7 @@ public enum TodoFeature: Feature {
         .showJournal,
         .export(format: .json),
         .export(format: .todotxt),
+        .export(format: .taskwarrior),
     ]
 }
 
