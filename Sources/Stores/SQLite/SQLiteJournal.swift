@@ -16,12 +16,14 @@ import Fractal
 /// The SQLite store's journal: a snapshot row and a table of changes since, in WAL mode, each
 /// commit synced (`synchronous = FULL`), each row checksummed (`SQLiteRowFormat`).
 ///
-/// The write-ahead log stays beside the database between programs, so that a change costs one
-/// sync; it is copied into the database once it holds more than `logLimit` bytes. SQLite cannot
-/// tell a log that is missing from one that was never written, and reads a damaged log as far as
-/// it checks out: an older state, in silence. So after each commit the store writes the number of
-/// its last change beside it (`SQLiteLogMark`), and a store that ends before that change is
-/// refused, naming it. A database found damaged is never written, nor its log copied into it.
+/// A program that wrote copies the write-ahead log into the database when it lets go of the store,
+/// so that once it has exited the database file alone holds every acknowledged change: a `-wal`
+/// file lost or damaged between programs loses nothing. While it runs, the log is copied once it
+/// holds more than `logLimit` bytes. SQLite cannot tell a log that is missing from one that was
+/// never written, and reads a damaged log as far as it checks out: so after each commit the store
+/// writes the number of its last change beside it (`SQLiteLogMark`), and a store that ends before
+/// that change (its log lost after a program was killed) is refused, naming it. A program that
+/// only read copies nothing, and a database found damaged is never written.
 ///
 /// Opening the store leaves a large slice of the snapshot in the database until a command uses
 /// it (`SQLiteSnapshotRead`).
@@ -102,9 +104,18 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         (connection, unchanging, file) = try Self.connect(to: path, patience: patience, warn: warn)
     }
 
-    /// The program is done with the store: the log stays as it is, for the next program.
+    /// The program is done with the store: what it wrote goes from the log into the database
+    /// (synced), and the log and its index are removed if no other program has them open. What
+    /// was written is kept in the log whatever happens here; a failure is only said.
     deinit {
         if mark >= 0 { POSIXFile.close(mark) }
+        guard wrote, isSound else { return }
+        do {
+            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try connection.keepLogOnClose(false)
+        } catch {
+            warn("the changes were kept in \(logPath), but copying them into the database failed: \(error)")
+        }
         connection.close()
     }
 
@@ -161,12 +172,10 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// its place while this program wrote): the file there now does not hold it.
     private func checkStillNamed() throws {
         guard let file, try POSIXFile.status(path)?.identity != file else { return }
-        let now = POSIXFile.currentName(of: file).map { "now at \($0)" } ?? "which is gone"
+        let now = POSIXFile.currentName(of: file).map { ", now at \($0)" } ?? ", which is gone"
         letGoOfReplacedFile()
         forgotten = true
-        // SQLite keeps it in the log it finds by the path's name, which the file now there is
-        // refused beside until the log is moved away (`checkLogBelongs`).
-        throw StoreError.replaced(path: path, keptIn: "the log \(logPath), which belongs to the file replaced (\(now))")
+        throw StoreError.replaced(path: path, keptIn: "the file that was there before\(now)")
     }
 
     /// Refuses a store that ends before the last change its mark names: its log was removed,
@@ -195,12 +204,14 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         try? POSIXFile.write(mark, SQLiteLogMark.bytes(file: file, sequence: sequence), at: 0, path: markPath)
     }
 
-    /// Closes the connection to a file the path no longer names.
+    /// Closes the connection to a file the path no longer names, first copying into it what the
+    /// log holds of it: SQLite finds the log by the path's name, and the file now there is refused
+    /// beside it until then (`checkLogBelongs`). Only while the mark still names this file: once
+    /// a program has written the file now there, the log is that file's, and is left alone.
     private func letGoOfReplacedFile() {
-        // Neither copied nor removed: the log, found by its name, may by now hold what programs
-        // wrote to the file that replaced this one, which a copy would carry into this file and
-        // an emptying would lose. Left as it is, it is refused as long as it holds this file's
-        // changes (`checkLogBelongs`), naming it.
+        if let file, SQLiteLogMark.read(at: markPath)?.file == file {
+            try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
         connection.close()
         if mark >= 0 { POSIXFile.close(mark) }
         (mark, wrote) = (-1, false)
@@ -465,8 +476,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         throw StoreError.unreadable(
             path: path,
             reason: "its log \(logPath) holds changes made to the file that was at \(path) before it (\(markPath) "
-                + "says so). If a copy was put in its place on purpose, move that log and \(markPath) away (the "
-                + "changes in the log are the replaced file's); a store's files are moved together")
+                + "says so), which a program still writing it copies into that file when it sees the replacement. If "
+                + "the three files were copied here together, remove \(markPath) alone")
     }
 
     /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all.

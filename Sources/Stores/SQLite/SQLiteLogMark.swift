@@ -10,15 +10,15 @@ import Fractal
 /// The number of the last change an SQLite store kept, and which database file it was kept in,
 /// written beside the store (`STORE-mark`) after each commit, without a sync.
 ///
-/// The write-ahead log stays between programs, so that a change costs one sync, not five; but
-/// SQLite cannot tell a log that was deleted or cut short by damage from one never written, and
-/// would read the store as it was before, in silence. The mark can tell: written only after a
-/// commit, it can lag the store (a crash before it was written, a writer of an earlier version),
-/// never lead it, so a store that ends before the change its mark names has lost its log. And as
-/// SQLite finds the log by its name alone, a log that holds changes beside a mark of another
-/// database file was written to the file that was there before (a copy restored over the store
-/// with `mv`): read with this one, it would be applied to pages that are not its own. A damaged
-/// or missing mark says nothing at all: the mark only ever adds a refusal, never a state.
+/// A program killed before it copied its log into the database leaves its changes in the log
+/// alone; SQLite cannot tell a log deleted or damaged since from one never written, and would read
+/// the store as it was before, in silence. The mark can tell: written only after a commit, it can
+/// lag the store (a crash before it was written, a writer of an earlier version), never lead it,
+/// so a store that ends before the change its mark names has lost its log. And as SQLite finds the
+/// log by its name alone, a log that holds changes beside a mark of another database file was
+/// written to the file that was there before (a copy restored over the store with `mv` while a
+/// program wrote): read with this one, it would be applied to pages that are not its own. A
+/// damaged or missing mark says nothing at all: the mark only ever adds a refusal, never a state.
 enum SQLiteLogMark {
     /// "ApCoMark", then the file's device and inode, the change's number, and a CRC-32 of them.
     static var size: Int { 36 }
