@@ -89,6 +89,19 @@ struct SQLiteLogSpec {
         _ = writer
     }
 
+    @Test func aStoreMadeAnewWhereOneWasRemovedIsNotHeldToTheOldOnesMark() throws {
+        for round in 0..<5 {
+            _ = try writeThreeChanges()  // and let go of, as a program that ends does
+            try FileManager.default.removeItem(atPath: path)  // the database alone
+
+            let store = try DurableVariant.sqlite.open(at: path, initial: Ledger())
+            try store.change(.append("tea"))
+
+            #expect(try store.state().entries == ["tea"], "round \(round)")
+            try FileManager.default.removeItem(atPath: path)
+        }
+    }
+
     @Test func aMarkDamagedAnywhereChangesNothingRead() throws {
         let writer = try writeThreeChanges()
         let mark = try bytes(path + "-mark")

@@ -517,6 +517,10 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
                 "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)",
                 [.blob(SQLiteRowFormat.sealSnapshot(RecordCoding.binary.encode(initial), sequence: 0))])
             connection.close()
+            // A mark left by a store removed before is not this one's: the file a new store is
+            // made in may even have that store's inode again. Removing a mark only ever forgoes a
+            // refusal, so one that another program making the store at once has just written may go.
+            try POSIXFile.remove(path + "-mark")
             guard link(temporary, path) == 0 || errno == EEXIST else {
                 throw StoreError.failed(path: path, operation: "create", reason: String(cString: strerror(errno)))
             }
