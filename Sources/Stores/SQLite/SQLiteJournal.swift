@@ -199,6 +199,10 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             guard let opened = try? POSIXFile.open(markPath, O_WRONLY | O_CREAT | O_NOFOLLOW, mode: mode) else {
                 return
             }
+            // Whoever may write the store may write its mark, whatever this program's umask: a
+            // store a group shares keeps a mark every member can bring up to date.
+            var made = stat()
+            if fstat(opened, &made) == 0, made.st_uid == geteuid() { _ = fchmod(opened, mode) }
             mark = opened
         }
         try? POSIXFile.write(mark, SQLiteLogMark.bytes(file: file, sequence: sequence), at: 0, path: markPath)
