@@ -228,6 +228,35 @@ struct SharedMachineSpec {
         #expect(try createSQLiteStore(at: path, initial: Ledger()).state().entries == ["restored", "tea"])
     }
 
+    @Test
+    func aChangeRefusedOnAFullDiskDoesNotSayItWasKept() throws {
+        let disk = try SmallDisk(kilobytes: 128)
+        let path = disk.path("store")
+        // Another program's changes, still in the log: copying them in needs room the disk lacks.
+        let other = try createSQLiteStore(at: path, initial: Ledger())
+        for index in 0..<3 { try other.change(.append("\(index) \(String(repeating: "x", count: 6_000))")) }
+        let warnings = WarningLog()
+
+        try {
+            let store = try createSQLiteStore(at: path, initial: Ledger(), warn: warnings.warn)
+            fillUp(disk.path("filler"))
+            #expect(throws: StoreError.self) {
+                try store.change(.append("tea \(String(repeating: "x", count: 20_000))"))
+            }
+        }()
+
+        #expect(warnings.said.isEmpty, "\(warnings.said)")
+        withExtendedLifetime(other) {}
+    }
+
+    /// Writes a file until the disk holding it is full.
+    private func fillUp(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
+        defer { close(descriptor) }
+        let block = [UInt8](repeating: 0, count: 4096)
+        while write(descriptor, block, block.count) > 0 {}
+    }
+
     private func names() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
     }
