@@ -1,22 +1,24 @@
 import Essentials
 import Fractal
 
-/// Changes one to-do's fields: its title, notes, due day, priority, tags or contexts.
+/// Changes to-dos' fields, the same changes to each: their title, notes, due day, priority, tags
+/// or contexts. Several at once are one command, and undo takes them all back.
 func createEditTodo(
     store: Store<TodoState>, clock: TimeSource, output: @escaping Output<TodoAnswer>
-) -> Input<(reference: String, changes: [TodoItem.Change])> {
+) -> Input<(references: [String], changes: [TodoItem.Change])> {
     { request in
         answering(output) {
-            let (id, changed, abbreviation) = try reading(store) { todos in
-                let id = try todos.resolve(request.reference)
-                return (id, try todos.item(id)?.alter(request.changes), todos.abbreviation)
+            let (ids, changed, abbreviation) = try reading(store) { todos in
+                let ids = try todos.resolve(request.references)
+                return (ids, try ids.compactMap { try todos.item($0)?.alter(request.changes) }, todos.abbreviation)
             }
             try keep(
                 .perform(
-                    TodoBatch(label: "edit \(request.reference)", at: clock.now(), edits: [.alter(id, request.changes)])
-                ),
+                    TodoBatch(
+                        label: commandLabel("edit", naming: request.references), at: clock.now(),
+                        edits: ids.map { .alter($0, request.changes) })),
                 in: store)
-            return .changed(items: [changed].compactMap { $0 }, abbreviation: abbreviation)
+            return .changed(items: changed, abbreviation: abbreviation)
         }
     }
 }

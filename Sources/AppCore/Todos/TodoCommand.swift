@@ -3,6 +3,8 @@ public enum TodoCommand: Codable, Equatable, Sendable {
     // Commands that change to-dos; each can be undone as one.
     case add(draft: TodoDraft)
     case edit(reference: String, changes: [TodoItem.Change])
+    /// The same changes to each of several to-dos, as `todo edit +errands pri:H` makes them.
+    case editEach(references: [String], changes: [TodoItem.Change])
     case complete(references: [String])
     case reopen(references: [String])
     /// Work on them begins now, or, with `stop`, ends, its time added to what was spent.

@@ -27,7 +27,8 @@ public func createTodoFeature(
     return { command in
         switch command {
         case .add(let draft): add(draft)
-        case .edit(let reference, let changes): edit((reference, changes))
+        case .edit(let reference, let changes): edit(([reference], changes))
+        case .editEach(let references, let changes): edit((references, changes))
         case .complete(let references): mark((references, true))
         case .reopen(let references): mark((references, false))
         case .start(let references): track((references, true))
@@ -98,6 +99,7 @@ public enum TodoFeature: Feature {
                 .project("family"), .dueTime(nil), .wait(nil), .secondsSpent(600),
                 .completed(Date(milliseconds: 1_795_000_000_000)),
             ]),
+        .editEach(references: ["sample1", "sample2"], changes: [.addTag("family"), .priority(.medium)]),
         .start(references: ["sample1"]),
         .start(references: ["sample1"]),
         .stop(references: ["sample1"]),
@@ -108,6 +110,20 @@ public enum TodoFeature: Feature {
         .redo,
         .list(query: TodoQuery(status: .all, order: .title)),
         .list(query: TodoQuery(status: .waiting, project: "home", context: "town", order: .due)),
+        .list(
+            query: TodoQuery(
+                status: .all,
+                filter: .any([
+                    .all([
+                        .ids(references: ["sample1", "sam"]), .tag("family"), .withoutTag("someday"),
+                        .context("phone"), .withoutContext("town"), .project("family"), .priority(.medium),
+                        .status(.open),
+                    ]),
+                    .all(
+                        [.project(nil), .priority(nil), .due(.none), .matching(pattern: "c(a|u)ll")] + sampleDueTests),
+                ]))),
+        .list(query: TodoQuery(filter: .ids(references: ["sample1"]))),
+        .list(query: TodoQuery(filter: .matching(pattern: "(unclosed"))),
         .show(reference: "sample1"),
         .show(reference: "zzzz"),
         .showJournal,
@@ -115,6 +131,15 @@ public enum TodoFeature: Feature {
         .export(format: .todotxt),
         .export(format: .taskwarrior),
     ]
+}
+
+extension TodoFeature {
+    /// A due test of each kind, on Christmas Eve 2026.
+    private static let sampleDueTests: [TodoFilter] =
+        Day(year: 2026, month: 12, day: 24).map { day in
+            [.due(.on(day)), .due(.before(day)), .due(.by(day)), .due(.after(day))]
+        }
+        ?? []
 }
 
 extension TodoAnswer: FailingAnswer {

@@ -10,6 +10,16 @@ public struct TodoQuery: Codable, Equatable, Sendable {
     /// `waiting`, those hidden until their wait is over; `all`, every to-do.
     public enum Status: String, Codable, Sendable, CaseIterable {
         case open, done, all, waiting
+
+        /// Whether a to-do of this status at `now`, when waiting and expiring are told.
+        func admits(_ item: TodoItem, at now: Date) -> Bool {
+            switch self {
+            case .open: !(item.isCompleted || item.isWaiting(at: now) || item.hasExpired(at: now))
+            case .done: item.isCompleted
+            case .waiting: item.isWaiting(at: now)
+            case .all: true
+            }
+        }
     }
 
     public enum Order: String, Codable, Sendable, CaseIterable {
@@ -24,10 +34,12 @@ public struct TodoQuery: Codable, Equatable, Sendable {
     public let project: String?
     public let context: String?
     public let order: Order
+    /// What the words after the command picked (`+errands project:home`), beside the options.
+    public let filter: TodoFilter?
 
     public init(
         status: Status = .open, tag: String? = nil, dueBefore: Day? = nil, search: String? = nil,
-        project: String? = nil, context: String? = nil, order: Order = .created
+        project: String? = nil, context: String? = nil, order: Order = .created, filter: TodoFilter? = nil
     ) {
         self.status = status
         self.tag = tag
@@ -36,16 +48,13 @@ public struct TodoQuery: Codable, Equatable, Sendable {
         self.project = project
         self.context = context
         self.order = order
+        self.filter = filter
     }
 
-    /// Whether the list shows `item` at `now`, when waiting and expiring are told.
+    /// Whether the options show `item` at `now`, when waiting and expiring are told; the filter
+    /// is tested apart, compiled once for the whole list (`TodoFilter.test`).
     func matches(_ item: TodoItem, at now: Date) -> Bool {
-        switch status {
-        case .open where item.isCompleted || item.isWaiting(at: now) || item.hasExpired(at: now),
-            .done where !item.isCompleted, .waiting where !item.isWaiting(at: now):
-            return false
-        default: break
-        }
+        guard status.admits(item, at: now) else { return false }
         if let tag, !item.tags.contains(tag) { return false }
         if let project, !item.isIn(project: project) { return false }
         if let context, !item.contexts.contains(context) { return false }

@@ -1,0 +1,114 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Which to-dos a command works on, as Taskwarrior users pick them: `+errands project:home`,
+/// `due.before:eow or @town`, `/milk/`, ids. Dates are days already read, so a filter picks the
+/// same to-dos on every replay of the command that carries it.
+public indirect enum TodoFilter: Codable, Equatable, Sendable {
+    /// Every one of them holds: words side by side.
+    case all([TodoFilter])
+    /// One of them at least: words joined by `or`.
+    case any([TodoFilter])
+    case tag(String)
+    case withoutTag(String)
+    case context(String)
+    case withoutContext(String)
+    /// In this project or one under it (`work` picks `work.reports`); nil, in none.
+    case project(String?)
+    /// Of this priority; nil, of none.
+    case priority(Priority?)
+    case due(DueTest)
+    case status(TodoQuery.Status)
+    /// A regular expression found in the title or the notes, in any case.
+    case matching(pattern: String)
+    /// The to-dos these ids, or the starts of them, name: any one of them.
+    case ids(references: [String])
+
+    /// What a due day is held to.
+    public enum DueTest: Codable, Equatable, Sendable {
+        case on(Day)
+        case before(Day)
+        /// On that day or before it: Taskwarrior's `due.by`.
+        case by(Day)
+        case after(Day)
+        /// No due day at all.
+        case none
+
+        func holds(for due: Day?) -> Bool {
+            switch self {
+            case .none: return due == nil
+            case .on(let day): return due == day
+            case .before(let day): return due.map { $0 < day } ?? false
+            case .by(let day): return due.map { $0 <= day } ?? false
+            case .after(let day): return due.map { $0 > day } ?? false
+            }
+        }
+    }
+
+    /// Whether it names a status or ids: then the to-dos it picks are looked for among all of them,
+    /// not only the open ones, as `todo list 3f2a` shows a done one.
+    public var namesStatusOrIDs: Bool {
+        switch self {
+        case .all(let filters), .any(let filters): filters.contains { $0.namesStatusOrIDs }
+        case .status, .ids: true
+        default: false
+        }
+    }
+
+    /// The references, where the filter is ids and nothing else: `todo done 3f2a 9c1b`, which need
+    /// not look at any other to-do.
+    public var onlyIDs: [String]? {
+        switch self {
+        case .ids(let references): references
+        case .all(let filters) where filters.count == 1: filters[0].onlyIDs
+        default: nil
+        }
+    }
+
+    /// The filter as a test of one to-do at `now`, its ids resolved in `todos` (one that names no
+    /// to-do, or several, is the failure that says so) and its patterns compiled once.
+    func test(in todos: TodoState, at now: Date) throws -> (TodoItem) -> Bool {
+        switch self {
+        case .all(let filters):
+            let tests = try filters.map { try $0.test(in: todos, at: now) }
+            return { item in tests.allSatisfy { $0(item) } }
+        case .any(let filters):
+            let tests = try filters.map { try $0.test(in: todos, at: now) }
+            return { item in tests.contains { $0(item) } }
+        case .tag(let tag): return { $0.tags.contains(tag) }
+        case .withoutTag(let tag): return { !$0.tags.contains(tag) }
+        case .context(let context): return { $0.contexts.contains(context) }
+        case .withoutContext(let context): return { !$0.contexts.contains(context) }
+        case .project(let project?): return { $0.isIn(project: project) }
+        case .project(nil): return { $0.project == nil }
+        case .priority(let priority): return { $0.priority == priority }
+        case .due(let test): return { test.holds(for: $0.due) }
+        case .status(let status): return { status.admits($0, at: now) }
+        case .matching(let pattern):
+            let regex = try Self.compiled(pattern)
+            return { item in
+                item.title.contains(regex) || (!item.notes.isEmpty && item.notes.contains(regex))
+            }
+        case .ids(let references):
+            let ids = Set(try todos.resolve(references))
+            return { ids.contains($0.id) }
+        }
+    }
+
+    /// `pattern` as a regular expression that ignores case; one that cannot be compiled is the
+    /// failure that says so.
+    static func compiled(_ pattern: String) throws(TodoFailure) -> Regex<AnyRegexOutput> {
+        do {
+            return try Regex(pattern).ignoresCase()
+        } catch {
+            throw .badPattern(pattern: pattern, problem: Self.firstLine(of: "\(error)"))
+        }
+    }
+
+    private static func firstLine(of text: String) -> String {
+        String(text.split(whereSeparator: \.isNewline).first ?? "")
+    }
+}

@@ -1,0 +1,184 @@
+import Essentials
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A filter as a person types it after `todo list`, `todo done`, `todo delete` or as the first
+/// argument of `todo edit`: `+errands -someday project:home @town due:today due.before:eow
+/// status:waiting /milk|bread/ 3f2a`, words side by side all holding, `or` between two sides,
+/// parentheses to group them (`\( +a or +b \) due:today`).
+///
+/// An argument that starts with an attribute's name and a colon is read whole, so that a value may
+/// hold spaces (`"project:my home"`, `"due.before:next week"`); any other is split into words at
+/// its spaces, and a parenthesis at either end of a word is a word of its own (`'(+a or +b)'`).
+/// A word that is nothing else is an id, or the start of one; several side by side pick any of them
+/// (`todo done 3f2a 9c1b`). Dates are read at `now`, so the filter holds days, not words.
+public enum TodoFilterWords {
+    /// The filter the words make; none for no words.
+    public static func read(_ arguments: [String], now: Date, timeZone: Zone) throws(TodoWords.Failure) -> TodoFilter? {
+        var reader = Reader(words: try words(of: arguments), now: now, timeZone: timeZone)
+        guard !reader.words.isEmpty else { return nil }
+        let filter = try reader.either()
+        if let extra = reader.words.first {
+            throw TodoWords.Failure(description: "\(extra) stands after the filter's end: is a ( missing?")
+        }
+        return filter
+    }
+
+    /// The names a filter's attribute is typed by, and the one each stands for.
+    static let names = [
+        "project": "project", "proj": "project", "due": "due", "status": "status", "priority": "priority",
+        "pri": "priority",
+    ]
+
+    private static func words(of arguments: [String]) throws(TodoWords.Failure) -> ArraySlice<String> {
+        var words: [String] = []
+        for argument in arguments {
+            if let colon = argument.firstIndex(of: ":"), attribute(argument[..<colon]) != nil {
+                words.append(argument)
+                continue
+            }
+            for word in argument.split(whereSeparator: \.isWhitespace) {
+                var word = word[...]
+                while word.count > 1, word.first == "(" {
+                    words.append("(")
+                    word = word.dropFirst()
+                }
+                var closing = 0
+                // A pattern keeps its own parentheses: `/(a|b)/` and `/x)/` are words whole.
+                while word.count > 1, word.last == ")", !(word.first == "/" && word.last == "/") {
+                    closing += 1
+                    word = word.dropLast()
+                }
+                words.append(String(word))
+                words += Array(repeating: ")", count: closing)
+            }
+        }
+        return words[...]
+    }
+
+    /// The attribute `name` (`due`, `due.before`) stands for, and its modifier; nil for none.
+    private static func attribute(_ name: Substring) -> (name: String, modifier: String?)? {
+        let parts = name.lowercased().split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let known = names[String(parts[0])] else { return nil }
+        return (known, parts.count > 1 ? String(parts[1]) : nil)
+    }
+
+    private struct Reader {
+        var words: ArraySlice<String>
+        let now: Date
+        let timeZone: Zone
+
+        /// Sides joined by `or`.
+        mutating func either() throws(TodoWords.Failure) -> TodoFilter {
+            var sides = [try both()]
+            while let word = words.first, word.lowercased() == "or" {
+                words.removeFirst()
+                sides.append(try both())
+            }
+            return sides.count == 1 ? sides[0] : .any(sides)
+        }
+
+        /// Words side by side (or joined by `and`), up to an `or`, a `)` or the end; the ids among
+        /// them are one word, picking any of them.
+        mutating func both() throws(TodoWords.Failure) -> TodoFilter {
+            var (filters, references): ([TodoFilter], [String]) = ([], [])
+            while let word = words.first, word.lowercased() != "or", word != ")" {
+                words.removeFirst()
+                if word.lowercased() == "and" { continue }
+                if word == "(" {
+                    filters.append(try either())
+                    guard words.first == ")" else { throw failure("a ( is never closed: add a )") }
+                    words.removeFirst()
+                    continue
+                }
+                switch try term(word) {
+                case .ids(let named): references += named
+                case let filter: filters.append(filter)
+                }
+            }
+            if !references.isEmpty { filters.insert(.ids(references: references), at: 0) }
+            guard !filters.isEmpty else {
+                throw failure(
+                    "a filter has nothing \(words.isEmpty ? "at its end" : "before \(words[words.startIndex])")")
+            }
+            return filters.count == 1 ? filters[0] : .all(filters)
+        }
+
+        func term(_ word: String) throws(TodoWords.Failure) -> TodoFilter {
+            if word.hasPrefix("--") { throw failure("\(word) is no option here") }
+            if word.count > 1, word.hasPrefix("+") { return .tag(String(word.dropFirst())) }
+            if word.count > 2, word.hasPrefix("-@") { return .withoutContext(String(word.dropFirst(2))) }
+            if word.count > 1, word.hasPrefix("@") { return .context(String(word.dropFirst())) }
+            if word.count > 1, word.hasPrefix("-") { return .withoutTag(String(word.dropFirst())) }
+            if word.count > 1, word.hasPrefix("/") {
+                guard word.count > 2, word.hasSuffix("/") else {
+                    throw failure("\(word) is no pattern: a pattern is written between slashes, /milk/")
+                }
+                let pattern = String(word.dropFirst().dropLast())
+                do {
+                    _ = try TodoFilter.compiled(pattern)
+                } catch {
+                    throw failure(error.description)
+                }
+                return .matching(pattern: pattern)
+            }
+            guard let colon = word.firstIndex(of: ":") else {
+                guard !["-", "+", "@", "/"].contains(word) else { throw failure("\(word) alone is no filter") }
+                return .ids(references: [word])
+            }
+            guard let (name, modifier) = TodoFilterWords.attribute(word[..<colon]) else {
+                throw failure(
+                    "\(word) is no filter: filter by +tag, -tag, @context, project:, due:, due.before:, due.after:, "
+                        + "due.by:, status:, priority:, /pattern/ or an id")
+            }
+            let value = String(word[word.index(after: colon)...]).trimmingWhitespace()
+            if name == "due" { return .due(try dueTest(value, modifier: modifier, word: word)) }
+            if let modifier { throw failure("\(name).\(modifier): only due takes .before, .after and .by") }
+            switch name {
+            case "project": return .project(value.isEmpty ? nil : value)
+            case "status":
+                switch value.lowercased() {
+                case "pending", "open": return .status(.open)
+                case "done", "completed": return .status(.done)
+                case "waiting": return .status(.waiting)
+                default: throw failure("status:\(value) is no status; write pending, done or waiting")
+                }
+            default:
+                guard !value.isEmpty else { return .priority(nil) }
+                guard let priority = Priority(name: value) else {
+                    throw failure("priority:\(value) is no priority; write high, medium or low (H, M, L)")
+                }
+                return .priority(priority)
+            }
+        }
+
+        func dueTest(_ value: String, modifier: String?, word: String) throws(TodoWords.Failure) -> TodoFilter.DueTest {
+            if value.isEmpty {
+                guard modifier == nil else { throw failure("\(word) needs a date after the colon") }
+                return .none
+            }
+            let day: Day
+            do {
+                day = try DayParser.parse(value, now: now, timeZone: timeZone)
+            } catch {
+                throw failure("\(word): \(error.description)")
+            }
+            // An end of a week or month is its last moment, as Taskwarrior's `eow` is: a to-do due on
+            // that day is due before it.
+            let endOfPeriod = ["eow", "eom"].contains(value.lowercased())
+            switch modifier {
+            case nil: return .on(day)
+            case "before", "below": return endOfPeriod ? .by(day) : .before(day)
+            case "by": return .by(day)
+            case "after", "above": return .after(day)
+            case let other?: throw failure("due.\(other) is no way to compare; write due.before, due.after or due.by")
+            }
+        }
+
+        func failure(_ description: String) -> TodoWords.Failure { TodoWords.Failure(description: description) }
+    }
+}
