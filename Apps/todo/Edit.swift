@@ -5,9 +5,14 @@ import ProgramKit
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change a to-do's title, due date, project, dates, priority, tags, contexts or notes.",
+        abstract: "Change to-dos' title, due date, project, dates, priority, tags, contexts or notes.",
         discussion: """
-            After the id, words as `todo add` reads them: +tag and @context add, -tag and -@context \
+            The first argument names the to-dos: an id (or the start of it), or a filter in one \
+            argument, as `todo list` takes it ("+errands project:home"). The same changes are made to \
+            each, undone as one; more than \(PickedTodos.fewest) are changed only when asked on a \
+            terminal, or with --yes. Taskwarrior's order works too: todo +errands modify pri:H.
+
+            After it, words as `todo add` reads them: +tag and @context add, -tag and -@context \
             take off, name:value sets an attribute and name: (nothing after the colon) clears it; \
             any other words are the new title, and so is everything after --.
 
@@ -16,10 +21,13 @@ struct Edit: ParsableCommand {
               todo edit 3f2a buy oat milk project:home.kitchen "due:sat 10:00"
               todo edit 3f2a --title "buy oat milk"
               todo edit 3f2a --due none --priority low --tag shop --untag errands
-            """
+              todo edit "+errands due.before:eow" pri:H --yes
+              todo modify 3f2a +shop
+            """,
+        aliases: ["modify"]
     )
 
-    @Argument(help: "The to-do's id, or the start of it.")
+    @Argument(help: "The to-do's id, or the start of it, or a filter in one argument (\"+errands project:home\").")
     var id: String
 
     @Argument(
@@ -28,6 +36,10 @@ struct Edit: ParsableCommand {
     var words: [String] = []
 
     @OptionGroup var change: ChangeOptions
+
+    @Flag(help: "Change every to-do the filter picks without asking, however many.")
+    var yes = false
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
@@ -45,8 +57,14 @@ struct Edit: ParsableCommand {
                 )
             }
             guard
-                case .changed(let items, let abbreviation) = try session.send(
-                    .edit(reference: id, changes: changes), to: TodoFeature.self)
+                let references = try PickedTodos(words: [id], yes: yes).references(
+                    in: session, command: "edit", among: .open, doing: "change them all")
+            else { return print("Nothing changed.") }
+            let command: TodoCommand =
+                references.count == 1
+                ? .edit(reference: references[0], changes: changes)
+                : .editEach(references: references, changes: changes)
+            guard case .changed(let items, let abbreviation) = try session.send(command, to: TodoFeature.self)
             else { return }
             try show(items, abbreviation: abbreviation, verb: "Changed", json: common.json)
         }

@@ -16,6 +16,16 @@ struct List: ParsableCommand {
             The open to-dos are those not done, but for those waiting (--wait) until a moment still to \
             come, listed by --waiting, and those expired (--until), listed by --all.
 
+            A filter picks among them, in words after list, as Taskwarrior's: +tag, -tag (without it), \
+            @context, -@context, project:NAME (and the projects under it; project: for none), \
+            priority:H (pri:), due:DATE (due that day; due: for none), due.before:DATE, due.by:DATE \
+            (on it or before), due.after:DATE, status:pending, status:done or status:waiting, \
+            /pattern/ (a regular expression found in the title or the notes, in any case), and ids or \
+            the starts of them. Words side by side must all hold; `or` between them asks for either, \
+            and parentheses group them (quote them from the shell). An argument starting with \
+            name: is read whole ("project:my home"); any other is split at its spaces. A filter that \
+            names a status or ids looks among every to-do, not only the open ones.
+
             With --json, an array of objects: {"id", "title", "completed", "completedAt", "due", \
             "dueTime", "priority", "project", "tags", "contexts", "notes", "extras", "created", "wait", \
             "scheduled", "until", "started", "secondsSpent"}.
@@ -25,10 +35,21 @@ struct List: ParsableCommand {
               todo list --all --sort due
               todo list --tag errands --due-before "next week"
               todo list --project work --context office
+              todo list +errands project:home
+              todo list due.before:eow -someday
+              todo list '( +errands or @town )' due:today
+              todo list /milk|bread/ status:done
               todo list --search milk --json
               todo list --watch
-            """
+              todo ls
+            """,
+        aliases: ["ls"]
     )
+
+    @Argument(
+        parsing: .allUnrecognized,
+        help: "A filter: +tag, -tag, @context, project:, due:, due.before:, status:, /pattern/, ids, or, ( ).")
+    var filter: [String] = []
 
     @Flag(help: "Open and done to-dos alike.")
     var all = false
@@ -86,9 +107,12 @@ struct List: ParsableCommand {
                     throw ProgramFailure("--due-before: \(error)", exit: .usage)
                 }
             }
+            let picked = try TodoFilterWords.readForProgram(filter, command: "list", in: session)
             let query = TodoQuery(
-                status: all ? .all : done ? .done : waiting ? .waiting : .open, tag: tag, dueBefore: before,
-                search: search, project: project, context: context, order: sort)
+                status: all
+                    ? .all : done ? .done : waiting ? .waiting : picked?.namesStatusOrIDs == true ? .all : .open,
+                tag: tag, dueBefore: before, search: search, project: project, context: context, order: sort,
+                filter: picked)
             guard watch else { return try list(query, in: session) }
             var live = LiveLines(onTerminal: isatty(STDOUT_FILENO) == 1)
             try session.watch {
@@ -125,6 +149,7 @@ extension List {
     /// The open to-dos, oldest first, once: `todo list` as the parser reads it.
     static func openTodos(from line: QuickLine) -> List {
         var list = List()
+        list.filter = []
         list.all = false
         list.done = false
         list.waiting = false

@@ -6,67 +6,114 @@ struct Done: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "done",
         abstract: "Mark to-dos done, with the time; several at once are undone as one.",
-        discussion: "Example:\n  todo done 3f2a 9c1b")
+        discussion: """
+            \(NamedTodos.explanation)
+            Examples:
+              todo done 3f2a 9c1b
+              todo done +errands project:home --yes
+            """)
 
     @OptionGroup var named: NamedTodos
 
-    func run() throws { try named.send(.complete(references: named.ids), saying: "Done", orIfSo: "Already done") }
+    func run() throws {
+        try named.send(
+            "done", among: .open, doing: "mark them all done", { .complete(references: $0) }, saying: "Done",
+            orIfSo: "Already done")
+    }
 }
 
 struct Reopen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reopen",
-        abstract: "Open done to-dos again.", discussion: "Example:\n  todo reopen 3f2a")
+        abstract: "Open done to-dos again.",
+        discussion: "\(NamedTodos.explanation)\nExamples:\n  todo reopen 3f2a\n  todo reopen +errands due:today")
 
     @OptionGroup var named: NamedTodos
 
-    func run() throws { try named.send(.reopen(references: named.ids), saying: "Reopened", orIfSo: "Already open") }
+    func run() throws {
+        try named.send(
+            "reopen", among: .done, doing: "reopen them all", { .reopen(references: $0) }, saying: "Reopened",
+            orIfSo: "Already open")
+    }
 }
 
 struct Start: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
         abstract: "Start work on to-dos, now: `todo list` marks them [>] until they are stopped or done.",
-        discussion: "Example:\n  todo start 3f2a")
+        discussion: "\(NamedTodos.explanation)\nExample:\n  todo start 3f2a")
 
     @OptionGroup var named: NamedTodos
 
-    func run() throws { try named.send(.start(references: named.ids), saying: "Started") }
+    func run() throws {
+        try named.send("start", among: .open, doing: "start them all", { .start(references: $0) }, saying: "Started")
+    }
 }
 
 struct Stop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stop",
         abstract: "Stop work on to-dos, adding the time since they were started to the time spent.",
-        discussion: "Example:\n  todo stop 3f2a")
+        discussion: "\(NamedTodos.explanation)\nExample:\n  todo stop 3f2a")
 
     @OptionGroup var named: NamedTodos
 
-    func run() throws { try named.send(.stop(references: named.ids), saying: "Stopped") }
+    func run() throws {
+        try named.send("stop", among: .open, doing: "stop them all", { .stop(references: $0) }, saying: "Stopped")
+    }
 }
 
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Delete to-dos; `todo undo` brings them back.", discussion: "Example:\n  todo delete 3f2a")
+        abstract: "Delete to-dos; `todo undo` brings them back.",
+        discussion: """
+            \(NamedTodos.explanation)
+            Examples:
+              todo delete 3f2a
+              todo rm +someday status:waiting --yes
+            """,
+        aliases: ["rm"])
 
     @OptionGroup var named: NamedTodos
 
-    func run() throws { try named.send(.delete(references: named.ids), saying: "Deleted") }
+    func run() throws {
+        try named.send("delete", among: .open, doing: "delete them all", { .delete(references: $0) }, saying: "Deleted")
+    }
 }
 
-/// The to-dos a command names, by id, and the options every command takes.
+/// The to-dos a command names, by ids or by a filter, and the options every command takes.
 struct NamedTodos: ParsableArguments {
-    @Argument(help: "The to-dos' ids, or the start of them.")
-    var ids: [String]
+    static let explanation = """
+        Name the to-dos by their ids (or the start of them), or pick them with a filter, as `todo \
+        list` takes it: +tag, -tag, @context, project:NAME, due:DATE, due.before:DATE, status:done, \
+        /pattern/, `or` and parentheses (see 'todo list --help'). A filter works on what `todo list` \
+        with the same words shows; picking more than \(PickedTodos.fewest), it asks first on a \
+        terminal and needs --yes elsewhere. The whole command is undone as one.
+        """
+
+    @Argument(
+        parsing: .allUnrecognized, help: "The to-dos' ids, or the start of them, or a filter (+tag, project:, …).")
+    var words: [String] = []
+
+    @Flag(help: "Change every to-do the filter picks without asking, however many.")
+    var yes = false
 
     @OptionGroup var common: CommonOptions
 
-    /// Sends a command that names to-dos, and shows the to-dos it answers with, after `verb`, or
-    /// after `already` where each was so already and nothing changed.
-    func send(_ command: TodoCommand, saying verb: String, orIfSo already: String = "Unchanged") throws {
+    /// Sends the command that `make` makes of the references picked, and shows the to-dos it
+    /// answers with, after `verb`, or after `already` where each was so already and nothing changed.
+    func send(
+        _ command: String, among status: TodoQuery.Status, doing action: String,
+        _ make: ([String]) -> TodoCommand, saying verb: String, orIfSo already: String = "Unchanged"
+    ) throws {
         try reportingFailures {
-            switch try Session.forTodos(common).send(command, to: TodoFeature.self) {
+            let session = try Session.forTodos(common)
+            guard
+                let references = try PickedTodos(words: words, yes: yes).references(
+                    in: session, command: command, among: status, doing: action)
+            else { return print("Nothing changed.") }
+            switch try session.send(make(references), to: TodoFeature.self) {
             case .changed(let items, let abbreviation), .deleted(let items, let abbreviation):
                 try show(items, abbreviation: abbreviation, verb: verb, json: common.json)
             case .unchanged(let items, let abbreviation):
