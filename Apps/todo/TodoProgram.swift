@@ -20,6 +20,8 @@ struct TodoProgram: ParsableCommand {
               todo start 3f2a                 work on it now; todo stop 3f2a adds the time to it
               todo list --all --sort due      every to-do, soonest first
               todo done 3f2a                  mark one done
+              todo list +errands due:today    a filter, as Taskwarrior's
+              todo 3f2a done                  Taskwarrior's order works too
               todo fork 3f2a --title "buy oat milk"
               todo undo                       take the last command back, whole
               todo journal                    everything that happened, with its time
@@ -41,7 +43,9 @@ struct TodoProgram: ParsableCommand {
         ]
     )
 
-    static func main() { main(readingQuickly: quickly) }
+    static func main() {
+        main(arguments: TaskwarriorOrder.rewritten(SeedOption.arguments(), root: Self.self), readingQuickly: quickly)
+    }
 
     /// `todo list` and `todo add TITLE`, read as the parser reads them; every other line goes to
     /// the parser.

@@ -81,4 +81,21 @@ struct TodoFiltersProgramSpec {
         #expect(removed.status == 0 && removed.stdout.hasPrefix("Deleted "), "\(removed.stderr)")
         #expect(try titles(place) == ["call bob"])
     }
+
+    @Test func taskwarriorsOrderNamesTheToDosFirst() throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        _ = try place.todo("add", "buy milk", "+errands")
+        _ = try place.todo("add", "call bob")
+        let id = try #require(try place.list().first?["id"] as? String)
+        let done = try place.todo(String(id.prefix(4)), "done")
+        #expect(done.status == 0 && done.stdout.hasPrefix("Done "), "\(done.stderr)")
+        let modified = try place.todo("/bob/", "-errands", "modify", "pri:L", "call robert")
+        #expect(modified.status == 0, "\(modified.stderr)")
+        #expect(try titles(place, "pri:L") == ["call robert"])
+        let listed = try place.todo("status:done", "list")
+        #expect(listed.stdout.contains("buy milk") && !listed.stdout.contains("robert"))
+        let mistyped = try place.todo("lst")
+        #expect(mistyped.status == 64 && mistyped.stderr.contains("did you mean 'list'?"))
+    }
 }
