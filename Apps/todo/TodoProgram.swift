@@ -38,7 +38,8 @@ struct TodoProgram: ParsableCommand {
             """,
         version: ProgramVersion.current,
         subcommands: [
-            Add.self, List.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self, Stop.self, Fork.self,
+            Add.self, List.self, Count.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self, Stop.self,
+            Fork.self,
             Delete.self, Undo.self, Redo.self, Journal.self, Export.self, Import.self,
         ]
     )

@@ -23,6 +23,9 @@ struct TodoFiltersProgramSpec {
         #expect(try titles(place, "due.before:eow") == ["buy milk"])
         #expect(try titles(place, "/BREAD|bob/", "--sort", "title") == ["buy bread", "call bob"])
         #expect(try titles(place, "+errands", "--tag", "someday") == ["buy bread"])
+        let count = try place.todo("count", "+errands", "--json")
+        #expect(count.stdout == "{\"count\":2}\n", "\(count.stderr)")
+        #expect(try place.todo("+errands", "-someday", "count").stdout == "1\n")
         let ls = try place.todo("ls", "@phone")
         #expect(ls.status == 0 && ls.stdout.contains("call bob") && !ls.stdout.contains("milk"), "\(ls.stderr)")
     }

@@ -1,0 +1,35 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+struct Count: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "count",
+        abstract: "Count the to-dos a filter picks: the open ones, unless told otherwise.",
+        discussion: """
+            The filter is `todo list`'s (see 'todo list --help'). With --json, {"count": N}.
+            Examples:
+              todo count
+              todo count +errands due.before:eow
+              todo count status:done project:work
+            """)
+
+    @Argument(
+        parsing: .allUnrecognized,
+        help: "A filter: +tag, -tag, @context, project:, due:, due.before:, status:, /pattern/, ids, or, ( ).")
+    var filter: [String] = []
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let session = try Session.forTodos(common)
+            let picked = try TodoFilterWords.readForProgram(filter, command: "count", in: session)
+            let query = TodoQuery(status: picked?.namesStatusOrIDs == true ? .all : .open, filter: picked)
+            guard case .listed(let items, _) = try session.send(.list(query: query), to: TodoFeature.self) else {
+                return
+            }
+            if common.json { try printJSON(["count": items.count]) } else { print(items.count) }
+        }
+    }
+}
