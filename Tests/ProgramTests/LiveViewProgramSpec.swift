@@ -44,11 +44,11 @@ struct LiveViewProgramSpec {
     }
 
     @Test
-    func aChangeToOneToDoAmongAThousandWritesOnlyItsLineToAPipe() throws {
-        let place = try TodoPlace.holding(1_000)
+    func aChangeToOneToDoAmongHundredsWritesOnlyItsLineToAPipe() throws {
+        let place = try TodoPlace.holding(300)
         defer { place.remove() }
         let watcher = try Watcher("todo", ["list", "--watch"], environment: place.environment)
-        let first = watcher.read(until: "task 999\n")
+        let first = watcher.read(until: "task 299\n")
         let line = try #require(first.split(separator: "\n").first { $0.hasSuffix(" task 9") })
         let id = String(line.prefix { $0 != " " })
 
@@ -56,13 +56,13 @@ struct LiveViewProgramSpec {
 
         let printed = watcher.read(until: "- \(line)\n", after: first)
         #expect(watcher.stop(with: SIGINT) == 0)
-        #expect(first.split(separator: "\n").count == 1_000)
+        #expect(first.split(separator: "\n").count == 300)
         #expect(printed.dropFirst(first.count) == "\n- \(line)\n")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script for a terminal"))
     func onATerminalTheListIsCutToTheScreenAndAChangeRewritesOnlyTheRowsThatDiffer() throws {
-        let place = try TodoPlace.holding(1_000)
+        let place = try TodoPlace.holding(300)
         defer { place.remove() }
         let todo = try ProgramRun.executable(named: "todo").path
         // `script` gives the program a terminal of its own, 30 rows high.
@@ -75,11 +75,11 @@ struct LiveViewProgramSpec {
 
         #expect(try place.todo("done", id).status == 0)
 
-        let printed = watcher.read(until: "… and 971 more", after: first)
+        let printed = watcher.read(until: "… and 271 more", after: first)
         _ = watcher.stop(with: SIGTERM)
         let rowsDrawnFirst = first.components(separatedBy: ";1H").count - 1
         let rowsDrawnAfter = printed.dropFirst(first.count).components(separatedBy: ";1H").count - 1
-        #expect(first.contains("… and 972 more lines below the screen"))
+        #expect(first.contains("… and 272 more lines below the screen"))
         #expect(rowsDrawnFirst == 30)  // 28 to-dos, what is left out, and the cursor below
         #expect(rowsDrawnAfter == 3)  // task 28 in the place of task 27, what is left out, and the cursor
         #expect(!printed.dropFirst(first.count).contains("\u{1B}[2J"))
