@@ -23,17 +23,9 @@ struct ChildProcess {
     static func run(exerciser arguments: [String], in folder: URL? = nil) throws -> (
         lines: [String], errors: String, status: Int32, processIdentifier: Int32
     ) {
-        try run(traced: nil, exerciser: arguments, in: folder)
-    }
-
-    /// The same, run by `strace` with `tracing` where given, to count what it asks of the system.
-    static func run(traced tracing: [String]?, exerciser arguments: [String], in folder: URL? = nil) throws -> (
-        lines: [String], errors: String, status: Int32, processIdentifier: Int32
-    ) {
         let process = Process()
-        let exerciser = try builtProgram(named: "store-exerciser")
-        process.executableURL = tracing == nil ? exerciser : URL(fileURLWithPath: "/usr/bin/strace")
-        process.arguments = tracing.map { $0 + [exerciser.path] + arguments } ?? arguments
+        process.executableURL = try builtProgram(named: "store-exerciser")
+        process.arguments = arguments
         process.currentDirectoryURL = folder
         let (output, errors) = (Pipe(), Pipe())
         process.standardOutput = output
