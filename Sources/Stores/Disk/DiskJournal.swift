@@ -52,9 +52,7 @@ final class DiskJournal<State: StoredState>: Journal {
         self.patience = patience
         lockPath = path + ".lock"
         let exists = try POSIXFile.isFile(path)
-        for file in [path, lockPath] { try POSIXFile.refuseOthers(file) }
         try POSIXFile.refuseOtherNames(path)
-        try POSIXFile.refuseLink(lockPath)
         _ = try POSIXFile.isFile(lockPath)
         // Whoever may read the store may take its lock, and no one else.
         let mode = exists ? try POSIXFile.permissions(path) : POSIXFile.privateMode

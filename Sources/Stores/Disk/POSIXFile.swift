@@ -52,14 +52,21 @@ enum POSIXFile {
         _ = flock(descriptor, LOCK_UN)
     }
 
-    /// Whether a file is at the path; false when nothing is. Anything else there (a folder, a
-    /// FIFO, a device) is refused before it is opened: a store is only ever a file, and opening
-    /// a FIFO would wait for a writer for ever.
+    /// Whether a file is at the path; false when nothing is. Anything else there is refused with
+    /// one look (`lstat`), before it is opened: a folder, a FIFO, a device (a store is only ever
+    /// a file, and opening a FIFO would wait for a writer for ever); a link (the store's own paths
+    /// are resolved first, so a link there was planted, and following it would write elsewhere);
+    /// and a file another user put in a folder anyone may write (`refuseOthers`).
     static func isFile(_ path: String) throws -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return false }
             throw failure(path, "examine")
+        }
+        try refuseOthers(path, info)
+        guard info.st_mode & S_IFMT != S_IFLNK else {
+            throw StoreError.unreadable(
+                path: path, reason: "it is a link, and a file beside a store is never written through one")
         }
         let kinds: [(mode_t, String)] = [
             (S_IFDIR, "a folder"), (S_IFIFO, "a FIFO"), (S_IFCHR, "a device"), (S_IFBLK, "a device"),
@@ -184,20 +191,6 @@ enum POSIXFile {
         return info.st_mode & 0o777
     }
 
-    /// Refuses a link at the path: a file beside a store (its lock, its log) is only ever a file
-    /// the store made, so a link there was planted, and following it would write elsewhere.
-    static func refuseLink(_ path: String) throws {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { return }
-            throw failure(path, "examine")
-        }
-        guard info.st_mode & S_IFMT != S_IFLNK else {
-            throw StoreError.unreadable(
-                path: path, reason: "it is a link, and a file beside a store is never written through one")
-        }
-    }
-
     /// Refuses a file or link at `path` that another user could have put there for this program
     /// to write or follow: in a folder anyone may write (as `/tmp`), one owned by neither this
     /// user nor the folder's owner, as the system's `protected_symlinks` and `protected_regular`
@@ -208,9 +201,15 @@ enum POSIXFile {
             if errno == ENOENT { return }
             throw failure(path, "examine")
         }
+        try refuseOthers(path, info)
+    }
+
+    /// The same, for the file at `path` as `lstat` found it: the folder is looked at only for a
+    /// file that is not this user's.
+    private static func refuseOthers(_ path: String, _ info: stat) throws {
+        guard info.st_uid != geteuid() else { return }
         var folder = stat()
-        guard stat(Self.folder(of: path), &folder) == 0, folder.st_mode & S_IWOTH != 0,
-            info.st_uid != geteuid(), info.st_uid != folder.st_uid
+        guard stat(Self.folder(of: path), &folder) == 0, folder.st_mode & S_IWOTH != 0, info.st_uid != folder.st_uid
         else { return }
         let kind = info.st_mode & S_IFMT == S_IFLNK ? "a link" : "a file"
         throw StoreError.unreadable(

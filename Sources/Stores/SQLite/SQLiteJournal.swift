@@ -91,15 +91,10 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         logPath = path + "-wal"
         markPath = path + "-mark"
         let exists = try POSIXFile.isFile(path)
-        try POSIXFile.refuseOthers(path)
         try POSIXFile.refuseOtherNames(path)
         // SQLite opens these too; a FIFO among them would hang it. (It never follows a link to
         // them, but one there would stop every program with an error of SQLite's.)
-        for side in ["-wal", "-shm", "-journal", "-mark"] {
-            try POSIXFile.refuseLink(path + side)
-            try POSIXFile.refuseOthers(path + side)
-            _ = try POSIXFile.isFile(path + side)
-        }
+        for side in ["-wal", "-shm", "-journal", "-mark"] { _ = try POSIXFile.isFile(path + side) }
         if !exists { try Self.create(at: path, initial: initial) }
         (connection, unchanging, file) = try Self.connect(to: path, patience: patience, warn: warn)
     }
