@@ -101,7 +101,12 @@ struct TodoTransferProgramSpec {
             items.map { item in
                 var item = item.filter { $0.key != "id" }
                 item["extras"] = (item["extras"] as? [String: String])?.filter { $0.key != "uuid" }
-                return item.map { "\($0.key)=\($0.value)" }.sorted()
+                // A dictionary's description follows its own order, which two equal ones need not share.
+                return item.map { key, value in
+                    let shown = (value as? [String: Any]).map { $0.map { "\($0.key):\($0.value)" }.sorted() }
+                    return "\(key)=\(shown.map(\.description) ?? "\(value)")"
+                }
+                .sorted()
             }
             .sorted { $0.description < $1.description }
         }
