@@ -12,10 +12,19 @@ let package = Package(
         .executable(name: "dice", targets: ["dice"]),
         .executable(name: "todo", targets: ["todo"]),
         .executable(name: "headless", targets: ["headless"]),
+        .executable(name: "web", targets: ["web"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // The web program's HTTP server. Its default traits (swift-configuration, full Foundation) are
+        // left off: the program reads its own options, and builds faster without them.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Hummingbird's own: named here for what the web program says to them (its log's level, the
+        // headers of its responses, and live pages that end when the server is told to stop).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The pattern alone, on the standard library alone: the module shape, the store and its
@@ -53,6 +62,18 @@ let package = Package(
         .executableTarget(name: "dice", dependencies: ["ProgramKit"], path: "Apps/dice"),
         .executableTarget(name: "todo", dependencies: ["ProgramKit"], path: "Apps/todo"),
         .executableTarget(name: "headless", dependencies: ["ProgramKit", "Headless"], path: "Apps/headless"),
+        // The same core in a browser: one core for the server's life, pages made on the server.
+        .executableTarget(
+            name: "web",
+            dependencies: [
+                "ProgramKit", "Headless",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Apps/web"),
 
         .testTarget(name: "FractalTests", dependencies: ["Fractal", "StoreTestSupport"]),
         .testTarget(name: "EssentialsTests", dependencies: ["Essentials"]),
@@ -65,7 +86,8 @@ let package = Package(
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StoreTestSupport"]),
         .testTarget(name: "HeadlessTests", dependencies: ["Headless"]),
         // End-to-end: runs the built programs as a user would.
-        .testTarget(name: "ProgramTests", dependencies: ["coin", "dice", "todo", "headless", "StoreTestSupport"]),
+        .testTarget(
+            name: "ProgramTests", dependencies: ["coin", "dice", "todo", "headless", "web", "StoreTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,9 @@ public struct Named<Whole: Composition, Kind: MessageKind>: Codable, Equatable, 
     /// The name of the feature it goes to or comes from.
     public var feature: String { route.name }
 
+    /// The feature's own message, for a reader that asks what it is (`as? any FailingAnswer`).
+    public var content: any Sendable { message }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: NamedKey.self)
         guard let key = container.allKeys.first, container.allKeys.count == 1 else {

@@ -102,7 +102,7 @@ public enum ScenarioParser {
 
     /// Where `json` names a feature and a command that feature does not take, says so, with the
     /// commands it takes (those its samples send, `headless commands`).
-    private static func unknownCommand(in json: String) -> String? {
+    public static func unknownCommand(in json: String) -> String? {
         guard case .object(let features) = try? JSONValue(parsing: json), features.count == 1,
             let (feature, message) = features.first, case .object(let commands) = message, commands.count == 1,
             let given = commands.keys.first,

@@ -15,6 +15,9 @@ public enum ProgramExit: Int32, CaseIterable, Sendable {
     /// `COMMIT`), or the store's file was replaced while it was kept: the store may hold it or
     /// not (as EX_TEMPFAIL: look, then try again if it does not).
     case outcomeUnknown = 75
+    /// A server could not listen where it was told: the port is taken, or the address is not this
+    /// machine's (as EX_UNAVAILABLE). Only the web program listens.
+    case unavailable = 69
 
     /// The lines that `--help` and the README show.
     public static let explanation = """

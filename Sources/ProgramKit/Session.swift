@@ -112,6 +112,27 @@ public struct Session {
         return answer
     }
 
+    /// Sends a command named by its feature, as scenarios and the web program's API send them, and
+    /// returns every answer it gave, failures among them: whoever sent it as data reads them as data.
+    public func send(_ command: Command) -> [Answer] {
+        recording?.record(sent: command)
+        var answers: [Answer] = []
+        let (input, outbox) = connections.namedConnection(in: core)
+        outbox.receiver = { answer in
+            recording?.record(answer: answer)
+            answers.append(answer)
+        }
+        input(command)
+        outbox.receiver = nil
+        return answers
+    }
+
+    /// Calls `observer` after every change the store keeps, made by this program or any other: for
+    /// a program that lives long and shows what is there now (`watch`, the web program's live pages).
+    public func observeChanges(_ observer: @escaping @Sendable () -> Void) {
+        store.updated(observer)
+    }
+
     /// A feature's failure as the program says it: a store that cannot be read, named.
     private func programFailure(_ failure: any AppFailure) -> ProgramFailure {
         guard failure.kind == .unreadable else { return ProgramFailure(failure) }
@@ -128,11 +149,25 @@ private final class Connections {
     func connection<Owner: Feature>(to feature: Owner.Type, in core: Core<AppState>)
         -> (Input<Owner.Command>, Outbox<Owner.Answer>) where Owner.Environment == AppEnvironment
     {
-        if let made = made[ObjectIdentifier(feature)] as? (Input<Owner.Command>, Outbox<Owner.Answer>) { return made }
-        let outbox = Outbox<Owner.Answer>()
-        let connection = (core.connect(feature) { outbox.receiver?($0) }, outbox)
-        made[ObjectIdentifier(feature)] = connection
+        connection(keyedBy: ObjectIdentifier(feature)) { outbox in core.connect(feature) { outbox.receiver?($0) } }
+    }
+
+    /// The connection kept under `key`, made by `connect` the first time.
+    func connection<Command, Answer>(
+        keyedBy key: ObjectIdentifier, _ connect: (Outbox<Answer>) -> Input<Command>
+    ) -> (Input<Command>, Outbox<Answer>) {
+        if let made = made[key] as? (Input<Command>, Outbox<Answer>) { return made }
+        let outbox = Outbox<Answer>()
+        let connection = (connect(outbox), outbox)
+        made[key] = connection
         return connection
+    }
+}
+
+extension Connections {
+    /// The whole core's input, commands named by their feature, connected once.
+    func namedConnection(in core: Core<AppState>) -> (Input<Command>, Outbox<Answer>) {
+        connection(keyedBy: ObjectIdentifier(AppState.self)) { outbox in core.connect { outbox.receiver?($0) } }
     }
 }
 

@@ -45,7 +45,7 @@ struct UsageErrorSpec {
         #expect(!run.stderr.contains("did you mean"), "\(run.stderr)")
     }
 
-    @Test(arguments: ["dice", "todo", "coin", "headless"])
+    @Test(arguments: ["dice", "todo", "coin", "headless", "web"])
     func helpStillPrintsWholeAndExitsZero(_ program: String) throws {
         let run = try ProgramRun.of(program, ["--help"])
         #expect(run.status == 0)

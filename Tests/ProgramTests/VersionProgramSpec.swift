@@ -4,7 +4,7 @@ import Testing
 @Suite("--version")
 struct VersionProgramSpec {
     @Test func everyProgramSaysTheSameVersionOnOneLine() throws {
-        let runs = try ["todo", "dice", "coin", "headless"].map { try ProgramRun.of($0, ["--version"]) }
+        let runs = try ["todo", "dice", "coin", "headless", "web"].map { try ProgramRun.of($0, ["--version"]) }
         for run in runs {
             #expect(run.status == 0)
             #expect(run.stderr.isEmpty)
@@ -15,7 +15,10 @@ struct VersionProgramSpec {
 
     /// What `--version` and `--help` print is output like any other: a full device is exit 74 and
     /// one line on stderr, never 0 with nothing written.
-    @Test(arguments: [["todo", "--version"], ["dice", "--version"], ["coin", "--help"], ["todo", "list", "--help"]])
+    @Test(arguments: [
+        ["todo", "--version"], ["dice", "--version"], ["coin", "--help"], ["todo", "list", "--help"],
+        ["web", "--help"],
+    ])
     func versionOrHelpToAFullDeviceExits74(_ command: [String]) throws {
         let run = try ProgramRun.of(
             command[0], Array(command.dropFirst()), output: URL(fileURLWithPath: "/dev/full"))

@@ -1,0 +1,72 @@
+/// What every page has: its head, the sections to go to, a notice where something went wrong,
+/// and the part the live script replaces when the store changes (`id="live"`); forms stay
+/// outside it, so what someone is typing stays.
+struct Page: Sendable {
+    enum Section: String, CaseIterable, Sendable {
+        case todos, dice, coin, deck
+
+        var title: String {
+            switch self {
+            case .todos: "To-dos"
+            case .dice: "Dice"
+            case .coin: "Coin & 8-Ball"
+            case .deck: "Deck"
+            }
+        }
+    }
+
+    let section: Section
+    let title: String
+    /// Where the live script fetches this page anew: the address that shows the same page by GET.
+    var source = "/todos"
+    /// The forms and what a command just answered: stays as it is when the store changes.
+    var top: HTML = ""
+    /// What is in the store now: made again and replaced when the store changes.
+    var live: HTML = ""
+    /// What went wrong, in our words.
+    var notice: String?
+
+    func document() -> String {
+        let navigation = Section.allCases.map { section -> HTML in
+            let current: HTML = section == self.section ? " aria-current=\"page\"" : ""
+            return "<a href=\"/\(section.rawValue)\"\(current)>\(section.title)</a>"
+        }
+        let warning: HTML = notice.map { "<p class=\"notice\" role=\"alert\">\($0)</p>" } ?? ""
+        let page: HTML = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title) · AppCore</title>
+            <link rel="stylesheet" href="/static/app.css">
+            <script src="/static/live.js" defer></script>
+            </head>
+            <body>
+            <nav>\(HTML(navigation, separator: " "))</nav>
+            <main>
+            <h1>\(title)</h1>
+            \(warning)\(top)
+            <div id="live" data-source="\(source)" aria-live="polite">\(live)</div>
+            </main>
+            </body>
+            </html>
+
+            """
+        return page.text
+    }
+}
+
+/// A form that posts to this server, with the code that tells it from a page of another site.
+struct PostForm {
+    let action: String
+    let code: String
+
+    func callAsFunction(_ fields: HTML = "", button: String, className: String = "") -> HTML {
+        let kind: HTML = className.isEmpty ? "" : " class=\"\(className)\""
+        return """
+            <form method="post" action="\(action)"\(kind)><input type="hidden" name="form" value="\(code)">\
+            \(fields)<button type="submit">\(button)</button></form>
+            """
+    }
+}

@@ -1,0 +1,199 @@
+import AppCore
+import ProgramKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The to-do list in a browser: the same commands `todo` sends, the same words in the boxes.
+enum TodoPages {
+    /// The list, filtered by the words `todo list` reads (`+errands due.before:eow`), with what
+    /// is in the boxes kept where a command was refused.
+    static func list(
+        core: WebCore, code: String, filter: String, show: String, typed: String = "", notice: String? = nil
+    ) async throws -> Page {
+        let (now, zone) = try await core.clock()
+        let picked: TodoFilter?
+        var notice = notice
+        do {
+            picked = try TodoFilterWords.read(TypedWords.split(filter), now: now, timeZone: zone)
+        } catch {
+            (picked, notice) = (nil, notice ?? "Filter: \(error.description)")
+        }
+        let status: TodoQuery.Status = TodoQuery.Status(rawValue: show) ?? .open
+        let answer = try await core.send(.list(query: TodoQuery(status: status, filter: picked)), to: TodoFeature.self)
+        guard case .listed(let items, let abbreviation) = answer else { throw unexpected(answer) }
+        let post = { (action: String) in PostForm(action: action, code: code) }
+        let shows = TodoQuery.Status.allCases.map { choice -> HTML in
+            let chosen: HTML = choice == status ? " selected" : ""
+            return "<option value=\"\(choice.rawValue)\"\(chosen)>\(choice.rawValue)</option>"
+        }
+        let box: HTML = """
+            <input name="words" value="\(typed)" aria-label="New to-do" \
+            placeholder="buy milk +errands @store project:home due:fri pri:H" autocomplete="off" required>
+            """
+        let top: HTML = """
+            \(post("/todos/add")(box, button: "Add", className: "add"))
+            <form method="get" action="/todos" class="filter"><input name="filter" value="\(filter)" \
+            aria-label="Filter" placeholder="+errands project:home due.before:eow /milk/"><select name="show" \
+            aria-label="Which">\(shows)</select><button type="submit">Filter</button></form>
+            <div class="row">\(post("/todos/undo")(button: "Undo"))\(post("/todos/redo")(button: "Redo"))\
+            <a href="/todos/journal">Journal</a></div>
+            """
+        let rows = items.map { row($0, abbreviation: abbreviation, now: now, zone: zone, code: code) }
+        let live: HTML =
+            items.isEmpty
+            ? "<p class=\"empty\">Nothing to do.</p>"
+            : """
+            <p class="count">\(items.count) \(items.count == 1 ? "to-do" : "to-dos")</p>
+            <table class="todos"><tbody>\(rows)</tbody></table>
+            """
+        let source = URLText.address("/todos", [("filter", filter), ("show", show)])
+        return Page(section: .todos, title: "To-dos", source: source, top: top, live: live, notice: notice)
+    }
+
+    /// One to-do as a row: its short id (a link to it), what to do and its attributes, marked
+    /// overdue, due today or active in words as well as in colour.
+    static func row(_ item: TodoItem, abbreviation: Int, now: Date, zone: Zone, code: String) -> HTML {
+        let id = item.id.value
+        let short = String(id.prefix(abbreviation))
+        let today = Day(now, in: zone)
+        var marks: [HTML] = []
+        var kinds: [String] = []
+        if item.isCompleted {
+            kinds.append("done")
+        } else if let due = item.due {
+            if due < today {
+                (kinds, marks) = (kinds + ["overdue"], marks + ["<span class=\"mark overdue\">overdue</span>"])
+            } else if due == today {
+                (kinds, marks) = (kinds + ["today"], marks + ["<span class=\"mark today\">due today</span>"])
+            }
+        }
+        if item.isActive {
+            (kinds, marks) = (kinds + ["active"], marks + ["<span class=\"mark active\">active</span>"])
+        }
+        let post = { (action: String) in PostForm(action: "/todos/\(URLText.escaped(id))/\(action)", code: code) }
+        let toggle = item.isCompleted ? post("reopen")(button: "Reopen") : post("done")(button: "Done")
+        return """
+            <tr class="\(kinds.joined(separator: " "))"><td class="id"><a href="/todos/\(URLText.escaped(id))">\(short)</a></td>\
+            <td class="title">\(item.isCompleted ? "✓ " : "")\(item.title)</td>\
+            <td class="about">\(marks)\(attributes(item))</td>\
+            <td class="actions">\(toggle)\(post("delete")(button: "Delete"))</td></tr>
+            """
+    }
+
+    /// Project, tags, contexts, due day and time, priority: as `todo add` takes them.
+    static func attributes(_ item: TodoItem) -> HTML {
+        var words: [String] = []
+        if let project = item.project { words.append("project:\(project)") }
+        words += item.tags.map { "+\($0)" } + item.contexts.map { "@\($0)" }
+        if let due = item.due { words.append("due:\(due)" + (item.dueTime.map { " \($0)" } ?? "")) }
+        if let priority = item.priority {
+            words.append("pri:\(priority.letter == "A" ? "H" : priority.letter == "B" ? "M" : "L")")
+        }
+        return HTML(words.map { "<span class=\"attribute\">\($0)</span>" }, separator: " ")
+    }
+
+    /// One to-do, whole, with a box for the words `todo edit` reads.
+    static func detail(core: WebCore, code: String, reference: String, typed: String = "", notice: String? = nil)
+        async throws -> Page
+    {
+        let answer = try await core.send(.show(reference: reference), to: TodoFeature.self)
+        guard case .shown(let item, let abbreviation) = answer else { throw unexpected(answer) }
+        let (now, zone) = try await core.clock()
+        let id = item.id.value
+        var facts: [(String, String)] = [("id", id), ("title", item.title)]
+        if !item.notes.isEmpty { facts.append(("notes", item.notes)) }
+        if let project = item.project { facts.append(("project", project)) }
+        if !item.tags.isEmpty { facts.append(("tags", item.tags.map { "+\($0)" }.joined(separator: " "))) }
+        if !item.contexts.isEmpty { facts.append(("contexts", item.contexts.map { "@\($0)" }.joined(separator: " "))) }
+        if let due = item.due { facts.append(("due", "\(due)" + (item.dueTime.map { " \($0)" } ?? ""))) }
+        if let priority = item.priority { facts.append(("priority", priority.rawValue)) }
+        for (name, moment) in [("wait", item.wait), ("scheduled", item.scheduled), ("until", item.until)] {
+            if let moment { facts.append((name, LocalTime(timeZone: zone).string(from: moment))) }
+        }
+        facts.append(("created", LocalTime(timeZone: zone).string(from: item.created)))
+        if let completed = item.completed { facts.append(("done", LocalTime(timeZone: zone).string(from: completed))) }
+        if let started = item.started { facts.append(("started", LocalTime(timeZone: zone).string(from: started))) }
+        for (key, value) in item.extras.sorted(by: { $0.key < $1.key }) { facts.append((key, value)) }
+        let list = facts.map { fact -> HTML in "<dt>\(fact.0)</dt><dd>\(fact.1)</dd>" }
+        let post = { (action: String) in PostForm(action: "/todos/\(URLText.escaped(id))/\(action)", code: code) }
+        let box: HTML = """
+            <input name="words" value="\(typed)" aria-label="Change" \
+            placeholder="new title +tag -tag due:fri due: pri:H" autocomplete="off" required>
+            """
+        let top: HTML = """
+            \(post("edit")(box, button: "Change", className: "add"))
+            <p class="hint">The words <code>todo edit</code> reads: +tag and -tag, @context and -@context, \
+            due:fri, an empty due: to clear it, any other words for a new title.</p>
+            <div class="row">\(item.isCompleted ? post("reopen")(button: "Reopen") : post("done")(button: "Done"))\
+            \(item.isActive ? post("stop")(button: "Stop") : post("start")(button: "Start"))\
+            \(post("delete")(button: "Delete"))<a href="/todos">All to-dos</a></div>
+            """
+        let live: HTML = """
+            <table class="todos"><tbody>\(row(item, abbreviation: abbreviation, now: now, zone: zone, code: code))</tbody></table>
+            <dl>\(list)</dl>
+            """
+        return Page(
+            section: .todos, title: "To-do \(String(id.prefix(abbreviation)))", source: "/todos/\(URLText.escaped(id))",
+            top: top, live: live, notice: notice)
+    }
+
+    /// What was done to the to-dos, newest first.
+    static func journal(core: WebCore) async throws -> Page {
+        let answer = try await core.send(.showJournal, to: TodoFeature.self)
+        guard case .journal(let entries) = answer else { throw unexpected(answer) }
+        let (_, zone) = try await core.clock()
+        let rows = entries.reversed().map { entry -> HTML in
+            """
+            <tr><td>\(LocalTime(timeZone: zone).string(from: entry.at))</td><td>\(entry.action.rawValue)</td>\
+            <td class="id">\(entry.id.value)</td><td class="title">\(entry.title)</td>\
+            <td class="command"><code>\(entry.command)</code></td></tr>
+            """
+        }
+        let live: HTML =
+            entries.isEmpty
+            ? "<p class=\"empty\">Nothing was done yet.</p>" : "<table class=\"journal\"><tbody>\(rows)</tbody></table>"
+        return Page(
+            section: .todos, title: "Journal", source: "/todos/journal",
+            top: "<p><a href=\"/todos\">All to-dos</a></p>", live: live)
+    }
+
+    /// The title and changes a box's words give, as `todo add` and `todo edit` read them, in the
+    /// core's time; words that cannot be read are the request's fault.
+    static func words(_ typed: String, editing: Bool, core: WebCore) async throws -> (
+        title: String?, changes: [TodoItem.Change]
+    ) {
+        let (now, zone) = try await core.clock()
+        return try read(TypedWords.split(typed), editing: editing, now: now, zone: zone)
+    }
+
+    private static func read(_ words: [String], editing: Bool, now: Date, zone: Zone) throws -> (
+        title: String?, changes: [TodoItem.Change]
+    ) {
+        do {
+            return try TodoWords.read(words, editing: editing, now: now, timeZone: zone)
+        } catch {
+            throw ProgramFailure(error.description, exit: .usage)
+        }
+    }
+
+    /// The command a page's button sends, or none for a name no button has.
+    static func command(_ action: String, reference: String) -> TodoCommand? {
+        switch action {
+        case "done": .complete(references: [reference])
+        case "reopen": .reopen(references: [reference])
+        case "start": .start(references: [reference])
+        case "stop": .stop(references: [reference])
+        case "delete": .delete(references: [reference])
+        default: nil
+        }
+    }
+}
+
+/// An answer a page did not ask for: a fault of ours, said as such.
+func unexpected(_ answer: some Sendable) -> ProgramFailure {
+    ProgramFailure("the core answered \(answer), which this page does not show", exit: .data)
+}

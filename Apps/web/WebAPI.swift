@@ -1,0 +1,56 @@
+import AppCore
+import Headless
+import Hummingbird
+import ProgramKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The same vocabulary as data: a command in the scenario format's JSON in, its answers' JSON out,
+/// and what is there now for each feature.
+enum WebAPI {
+    static func register(on router: Router<BasicRequestContext>, core: WebCore) {
+        router.post("/api/commands") { request, _ in
+            guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
+                throw HTTPError(
+                    .unsupportedMediaType, message: "A command is JSON: send it with Content-Type: application/json.")
+            }
+            let body = try await request.body.collect(upTo: WebLimits.bodyBytes)
+            let command: Command
+            do {
+                command = try ValueCoding.makeDecoder().decode(Command.self, from: Data(Array(buffer: body)))
+            } catch {
+                let text = String(decoding: Array(buffer: body), as: UTF8.self)
+                let reason = ScenarioParser.unknownCommand(in: text) ?? describe(error)
+                throw HTTPError(
+                    .badRequest,
+                    message: "This is not a command the AppCore knows: \(reason). Write one as the scenarios do, "
+                        + "{\"coin\": {\"flip\": {\"count\": 3}}}; `headless commands` lists them all.")
+            }
+            let answers = try await core.send(command)
+            let failed = answers.contains(where: failed)
+            return try WebResponses.json(answers, status: failed ? .unprocessableContent : .ok)
+        }
+        router.get("/api/todos") { request, _ in
+            let show = TodoQuery.Status(rawValue: String(request.uri.queryParameters["show"] ?? "")) ?? .open
+            return try await answers(Command(TodoFeature.self, .list(query: TodoQuery(status: show))), core)
+        }
+        router.get("/api/dice") { _, _ in try await answers(Command(DiceFeature.self, .showHistory), core) }
+        router.get("/api/coin") { _, _ in try await answers(Command(CoinFeature.self, .showHistory), core) }
+        router.get("/api/eightball") { _, _ in try await answers(Command(EightBallFeature.self, .showHistory), core) }
+        router.get("/api/deck") { _, _ in try await answers(Command(DeckFeature.self, .show), core) }
+    }
+
+    /// Whether an answer says its command failed.
+    private static func failed(_ answer: Answer) -> Bool {
+        (answer.content as? any FailingAnswer)?.failure != nil
+    }
+
+    private static func answers(_ command: Command, _ core: WebCore) async throws -> Response {
+        let answers = try await core.send(command)
+        return try WebResponses.json(answers, status: answers.contains(where: failed) ? .unprocessableContent : .ok)
+    }
+}

@@ -1,0 +1,135 @@
+import AppCore
+import ArgumentParser
+import Hummingbird
+import Logging
+import ProgramKit
+
+/// `web`: the same core in a browser. One core for the server's whole life, its commands sent
+/// through the same typed send as every other program's; pages made on the server, forms that
+/// post, and a small script of ours that keeps each open page live.
+@main
+struct WebProgram: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "web",
+        abstract: "Serve the to-do list, the dice table, coin, 8-Ball and the deck as pages in a browser.",
+        discussion: """
+            Pages are made on the server and work without JavaScript: every button is a form that \
+            posts. A small script of ours keeps each open page live: a change made by any program \
+            or any other browser shows within a second, and what someone is typing stays.
+
+            Pages: /todos (add with the words `todo add` reads, done, edit, delete, undo, redo, \
+            filter, the journal), /dice (roll, history, the exact distribution as a chart), /coin \
+            (flip, flip until a sequence, the 8-Ball), /deck (draw, shuffle, what is left).
+
+            The same commands as data: POST /api/commands takes one command in the scenario \
+            format's JSON ({"coin": {"flip": {"count": 3}}}) and answers with its answers' JSON; \
+            GET /api/todos, /api/dice, /api/coin, /api/eightball and /api/deck give what is there now.
+
+            Safe in front of a team: it listens on 127.0.0.1 unless told otherwise, and anywhere \
+            else only with a token (--token, $APPCORE_WEB_TOKEN, else one made and printed once). \
+            A browser gives it once as ?token=…, a script as `Authorization: Bearer …`. Every form \
+            carries a code that pages of other sites cannot read, and pages forbid inline script. \
+            Limits: \(WebLimits.bodyBytes / 1024) KiB a request body, \(WebLimits.connections) \
+            connections at once, \(WebLimits.liveViewers) live pages.
+
+            Examples:
+              web                                   # http://127.0.0.1:8080/
+              web --listen 127.0.0.1:0              # any free port, printed at start
+              web --store postgres --data postgresql:///team --listen 0.0.0.0:8080
+              curl -s localhost:8080/api/commands -H 'Content-Type: application/json' \\
+                   -d '{"coin": {"flip": {"count": 3}}}'
+
+            Ends cleanly on Ctrl-C or SIGTERM, after the commands under way. Exit status: 0 stopped \
+            when asked, 64 a mistyped command line, 65 a store that cannot be opened, 69 an address \
+            that cannot be listened on.
+            """,
+        version: ProgramVersion.current
+    )
+
+    @Option(
+        help: ArgumentHelp(
+            "Where to listen, HOST:PORT. Port 0 takes any free port.", discussion: "Default: 127.0.0.1:8080."),
+        transform: ListenAddress.init(parsing:))
+    var listen = ListenAddress.loopback
+
+    @Option(
+        help: ArgumentHelp(
+            "The token every request must carry; required to listen beyond this machine.",
+            discussion: "Default: $APPCORE_WEB_TOKEN; else none on 127.0.0.1, and one made and printed elsewhere."))
+    var token: String?
+
+    @OptionGroup var chance: SeedOption
+
+    @Option(
+        help: ArgumentHelp(
+            "Pin the clock to this moment, such as 2026-11-22T12:00:00Z, for tests.",
+            discussion: "Default: $APPCORE_NOW, else the system clock."))
+    var now: String?
+
+    @Option(help: "Append every command the server runs to a scenario file.", completion: .file())
+    var record: String?
+
+    @OptionGroup(title: "Storage") var storage: StoreOptions
+
+    static func main() async { await mainSayingErrorsInOneLine() }
+
+    mutating func run() async throws { try await serve() }
+
+    /// Opens the store, builds the one core, and serves until told to stop.
+    func serve() async throws {
+        let access: WebAccess
+        do {
+            access = try WebAccess(listening: listen, token: token ?? ProcessEnvironment.variables["APPCORE_WEB_TOKEN"])
+        } catch let failure as ProgramFailure {
+            report(failure)
+            throw ExitCode(failure.exit.rawValue)
+        }
+        var options = CommonOptions()
+        options.json = false
+        options.verbose = false
+        options.now = now
+        options.record = record
+        options.storage = storage
+        let core: WebCore
+        do {
+            core = try WebCore(options: options, seed: chance.resolve())
+        } catch let failure as ProgramFailure {
+            report(failure)
+            throw ExitCode(failure.exit.rawValue)
+        }
+        let feed = LiveFeed()
+        core.observeChanges { feed.changed() }
+        let heartbeat = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(WebLimits.heartbeatSeconds))
+                feed.beat()
+            }
+        }
+        defer { heartbeat.cancel() }
+        let listen = self.listen
+        var logger = Logger(label: "web")
+        logger.logLevel = .critical
+        let app = Application(
+            router: WebRoutes.router(core: core, feed: feed, access: access),
+            server: .http1(configuration: .init(idleTimeout: .seconds(WebLimits.idleSeconds))),
+            configuration: .init(
+                address: .hostname(listen.host, port: listen.port), serverName: nil,
+                availableConnectionsDelegate: ConnectionLimit(most: WebLimits.connections)),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? listen.port
+                let address = listen.url(port: port)
+                StandardError.line("Serving \(address) (Ctrl-C to stop)")
+                if let made = access.madeToken {
+                    StandardError.line(
+                        "Open \(address)?token=\(made) once in each browser; scripts send it as a bearer token")
+                }
+            },
+            logger: logger)
+        do {
+            try await app.runService()
+        } catch {
+            StandardError.line("Error: cannot listen on \(listen): \(describe(error))")
+            throw ExitCode(ProgramExit.unavailable.rawValue)
+        }
+    }
+}
