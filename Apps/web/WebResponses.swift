@@ -6,13 +6,14 @@ import ProgramKit
 /// The responses every route gives, each with the headers every response carries.
 enum WebResponses {
     /// What every response says to the browser: no script but ours (no inline script, nothing from
-    /// elsewhere), no framing by other sites, no guessing of types, no address sent on.
+    /// elsewhere), no framing by other sites, no guessing of types, no address sent to another site
+    /// (`same-origin`, not `no-referrer`: under that, a browser says `Origin: null` of our own forms).
     static let securityHeaders: HTTPFields = [
         .contentSecurityPolicy:
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
             + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         .xContentTypeOptions: "nosniff",
-        .named("Referrer-Policy"): "no-referrer",
+        .named("Referrer-Policy"): "same-origin",
         .named("X-Frame-Options"): "DENY",
         .cacheControl: "no-store",
     ]

@@ -276,28 +276,13 @@ struct EventStream {
     private let socket: Int32
 
     init(_ url: String) throws {
-        guard let hostStart = url.range(of: "http://"), let slash = url[hostStart.upperBound...].firstIndex(of: "/"),
-            let colon = url[hostStart.upperBound..<slash].lastIndex(of: ":"),
-            let port = UInt16(url[url.index(after: colon)..<slash])
-        else { throw CurlGotNoResponse(output: url) }
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw CurlGotNoResponse(output: "cannot connect to \(url)") }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = "GET \(url[slash...]) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
+        let (port, path) = try LoopbackHTTP.parts(of: url)
+        socket = try LoopbackHTTP.connected(to: port)
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
         _ = request.withCString { send(socket, $0, strlen($0), 0) }
     }
 
-    /// Reads until what came holds `text`, or the stream ends (or stays silent 20 s); returns all
+    /// Reads until what came holds `text`, or the stream ends (or stays silent a minute); returns all
     /// read so far, the response's head among it.
     func read(until text: String, after earlier: String = "") -> String {
         var read = earlier
