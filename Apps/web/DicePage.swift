@@ -5,16 +5,16 @@ import ProgramKit
 /// before (live), and the expression's exact distribution drawn on the server.
 enum DicePage {
     static func page(
-        core: WebCore, code: String, expression: String, rolled: DiceRoll? = nil, notice: String? = nil
+        core: WebCore, code: String, expression: String, rolled: [DiceRoll] = [], notice: String? = nil
     ) async throws -> Page {
-        var notice = notice
-        var chart: HTML = ""
-        if !expression.isEmpty && notice == nil {
+        // A chart for each expression rolled, or for the one in the box.
+        var charts: [HTML] = []
+        for weighed in rolled.isEmpty ? (expression.isEmpty ? [] : [expression]) : rolled.map(\.expression) {
             do {
-                let answer = try await core.send(.weigh(expression: expression), to: DiceFeature.self)
-                if case .weighed(let statistics) = answer { chart = DistributionChart.figure(statistics) }
+                let answer = try await core.send(.weigh(expression: weighed), to: DiceFeature.self)
+                if case .weighed(let statistics) = answer { charts.append(DistributionChart.figure(statistics)) }
             } catch let failure as ProgramFailure {
-                notice = failure.description
+                charts.append("<p class=\"hint\">No chart: \(failure.description)</p>")
             }
         }
         let box: HTML = """
@@ -26,7 +26,7 @@ enum DicePage {
             <p class="hint">Dice as <code>dice</code> reads them: <code>4d6kh3</code>, <code>2d6 [fire] + 1d6 [cold]</code>, \
             <code>1d20+5 # to hit</code>, several at once separated by spaces.</p>
             """
-        let result = rolled.map(roll) ?? ""
+        let result = HTML(rolled.map(roll))
         let history = try await core.send(.showHistory, to: DiceFeature.self)
         guard case .history(let rolls) = history else { throw unexpected(history) }
         let (_, zone) = try await core.clock()
@@ -44,7 +44,7 @@ enum DicePage {
             : "<h2>Rolled before</h2><table class=\"history\"><tbody>\(rows)</tbody></table>"
         return Page(
             section: .dice, title: "Dice", source: URLText.address("/dice", [("expression", expression)]),
-            top: "\(form)\(hint)\(result)\(chart)", live: live, notice: notice)
+            top: "\(form)\(hint)\(result)\(charts)", live: live, notice: notice)
     }
 
     /// A roll, every die shown: kept ones plain, dropped ones struck through, a die that showed its

@@ -36,6 +36,17 @@ final class WebCore: @unchecked Sendable {
         try await run { session in try session.send(command, to: feature) }
     }
 
+    /// Sends one command to `feature` and returns every answer, for a command that answers more
+    /// than once (a line of several rolls); a failure is thrown as `send` throws it.
+    func sendAll<Owner: Feature>(_ command: Owner.Command, to feature: Owner.Type) async throws -> [Owner.Answer]
+    where Owner.Answer: FailingAnswer & Sendable, Owner.Environment == AppEnvironment {
+        try await run { session in
+            var answers: [Owner.Answer] = []
+            try session.send(command, to: feature) { answers.append($0) }
+            return answers
+        }
+    }
+
     /// Sends a command named by its feature, and returns every answer, failures among them.
     func send(_ command: Command) async throws -> [Answer] {
         try await run { session in session.send(command) }

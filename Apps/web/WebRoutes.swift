@@ -78,10 +78,10 @@ enum WebRoutes {
         router.post("/dice/roll") { request, _ in
             let expression = try await fields(request, access).text("expression")
             do {
-                let answer = try await core.send(.roll(expression: expression, times: 1), to: DiceFeature.self)
-                guard case .rolled(let roll) = answer else { throw unexpected(answer) }
+                let answers = try await core.sendAll(.roll(expression: expression, times: 1), to: DiceFeature.self)
+                let rolls = answers.compactMap { answer in if case .rolled(let roll) = answer { roll } else { nil } }
                 return WebResponses.html(
-                    try await DicePage.page(core: core, code: code, expression: expression, rolled: roll))
+                    try await DicePage.page(core: core, code: code, expression: expression, rolled: rolls))
             } catch let failure as ProgramFailure {
                 let page = try await DicePage.page(
                     core: core, code: code, expression: expression, notice: failure.description)
