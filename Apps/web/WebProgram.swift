@@ -77,21 +77,12 @@ struct WebProgram: AsyncParsableCommand {
 
     /// Opens the store, builds the one core, and serves until told to stop.
     func serve() async throws {
-        let access: WebAccess
+        var options = CommonOptions()
+        (options.json, options.verbose, options.now, options.record) = (false, false, now, record)
+        options.storage = storage
+        let (access, core): (WebAccess, WebCore)
         do {
             access = try WebAccess(listening: listen, token: token ?? ProcessEnvironment.variables["APPCORE_WEB_TOKEN"])
-        } catch let failure as ProgramFailure {
-            report(failure)
-            throw ExitCode(failure.exit.rawValue)
-        }
-        var options = CommonOptions()
-        options.json = false
-        options.verbose = false
-        options.now = now
-        options.record = record
-        options.storage = storage
-        let core: WebCore
-        do {
             core = try WebCore(options: options, seed: chance.resolve())
         } catch let failure as ProgramFailure {
             report(failure)
