@@ -72,8 +72,44 @@ public enum DiceFaces: Codable, Equatable, Sendable {
         }
     }
 
-    public var highest: Int { values.max() ?? 0 }
-    public var lowest: Int { values.min() ?? 0 }
+    /// How many faces the die has.
+    public var count: Int {
+        switch self {
+        case .sides(let sides): max(1, sides)
+        case .percentile: 100
+        case .fate: 3
+        case .fateVariant: 6
+        case .custom(let faces): faces.count
+        }
+    }
+
+    /// The face at `index` of `values`, found without listing them: a roll asks for one face
+    /// of a die of up to a million sides.
+    public func face(at index: Int) -> Int {
+        switch self {
+        case .sides, .percentile: index + 1
+        case .fate: index - 1
+        case .fateVariant: index == 0 ? -1 : index == 5 ? 1 : 0
+        case .custom(let faces): faces[index]
+        }
+    }
+
+    public var highest: Int {
+        switch self {
+        case .sides(let sides): max(1, sides)
+        case .percentile: 100
+        case .fate, .fateVariant: 1
+        case .custom(let faces): faces.max() ?? 0
+        }
+    }
+
+    public var lowest: Int {
+        switch self {
+        case .sides, .percentile: 1
+        case .fate, .fateVariant: -1
+        case .custom(let faces): faces.min() ?? 0
+        }
+    }
 }
 
 public enum DiceModifier: Codable, Equatable, Sendable {

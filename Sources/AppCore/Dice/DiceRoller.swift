@@ -2,19 +2,32 @@ import Fractal
 
 /// Rolls a parsed expression with the injected random source, die by die, keeping every die for
 /// the record. Work is bounded: at most `DiceLimits.diceRolled` dice for one result.
+///
+/// A roller that keeps no dice (`keepsDice: false`) gives the same totals from the same draws
+/// but records neither dice nor terms nor labels, and rolls each term's dice into buffers it
+/// keeps from one result to the next: a tally of a million results then allocates nothing a
+/// result once its buffers have grown.
 struct DiceRoller {
     let random: RandomSource
     let expression: String
     /// A d20 showing this or more is a critical; nil: only its highest face.
     let criticalFrom: Int?
+    /// Whether each result records its dice, terms and labels, or gives its total alone.
+    let keepsDice: Bool
     private var diceRolled = 0
     private var terms: [TermRoll] = []
     private var labels: [LabeledTotal] = []
+    /// Buffers of dice a term may roll into, given back when it is settled: a term inside
+    /// another (a set's member, a rolled count) takes one of its own.
+    private var spareDice: [[DieState]] = []
+    /// The active dice in the order keep and drop rank them, reused by every ranking.
+    private var ranking: [Int] = []
 
-    init(random: RandomSource, expression: String, criticalFrom: Int? = nil) {
+    init(random: RandomSource, expression: String, criticalFrom: Int? = nil, keepsDice: Bool = true) {
         self.random = random
         self.expression = expression
         self.criticalFrom = criticalFrom
+        self.keepsDice = keepsDice
     }
 
     /// One result of the whole expression.
@@ -33,14 +46,20 @@ struct DiceRoller {
         case .dice(let term):
             return try roll(term)
         case .set(let members, let modifiers, let text):
-            var dice: [DieState] = []
-            for member in members { dice.append(DieState(face: try evaluate(member))) }
-            return try settle(&dice, modifiers, faces: nil, notation: text)
+            var dice = borrowDice()
+            for member in members { dice.append(DieState(face: try evaluate(member), recorded: keepsDice)) }
+            let value = try settle(&dice, modifiers, faces: nil, notation: text)
+            spareDice.append(dice)
+            return value
         case .negate(let inner):
-            return try checked(0, .subtract, try evaluate(inner))
+            let value = try evaluate(inner)
+            return try checked(0, .subtract, value)
         case .arithmetic(let operation, let left, let right):
+            // Each side evaluated before `checked` is called: an argument that rolls would have
+            // the call copy the whole roller first.
             let leftValue = try evaluate(left)
-            return try checked(leftValue, operation, try evaluate(right))
+            let rightValue = try evaluate(right)
+            return try checked(leftValue, operation, rightValue)
         case .comparison(let comparison, let left, let right):
             let leftValue = try evaluate(left)
             return comparison.holds(leftValue, try evaluate(right)) ? 1 : 0
@@ -51,11 +70,14 @@ struct DiceRoller {
             return try evaluate(inner)  // floor, ceil and round are the identity on integers
         case .sum(let times, let inner):
             var total = 0
-            for _ in 0..<times { total = try checked(total, .add, try evaluate(inner)) }
+            for _ in 0..<times {
+                let value = try evaluate(inner)
+                total = try checked(total, .add, value)
+            }
             return total
         case .labeled(let inner, let label, let text):
             let value = try evaluate(inner)
-            labels.append(LabeledTotal(label: label, notation: text, value: value))
+            if keepsDice { labels.append(LabeledTotal(label: label, notation: text, value: value)) }
             return value
         }
     }
@@ -69,10 +91,28 @@ struct DiceRoller {
         guard count >= 0 else {
             throw .impossible(expression: expression, problem: "\(term.text) asks for \(count) dice")
         }
-        let faces = term.faces.values
-        var dice: [DieState] = []
-        for _ in 0..<count { dice.append(DieState(face: try face(from: faces))) }
-        return try settle(&dice, term.modifiers, faces: term.faces, notation: term.text)
+        if !keepsDice && term.modifiers.isEmpty {
+            // Nothing acts on the dice and none is kept: the term is their faces added, in the
+            // order the dice are rolled, as settling them would add them.
+            var total = 0
+            for _ in 0..<count {
+                let face = try face(from: term.faces)
+                total = try checked(total, .add, face)
+            }
+            return total
+        }
+        var dice = borrowDice()
+        for _ in 0..<count { dice.append(DieState(face: try face(from: term.faces), recorded: keepsDice)) }
+        let value = try settle(&dice, term.modifiers, faces: term.faces, notation: term.text)
+        spareDice.append(dice)
+        return value
+    }
+
+    /// An empty buffer of dice, with the room of one used before.
+    private mutating func borrowDice() -> [DieState] {
+        var dice = spareDice.popLast() ?? []
+        dice.removeAll(keepingCapacity: true)
+        return dice
     }
 
     /// Whether a die that showed `face` is a critical: its highest face (or, on a d20, a face in
@@ -85,11 +125,11 @@ struct DiceRoller {
     }
 
     private mutating func explode(
-        _ dice: inout [DieState], _ explosion: Explosion, _ condition: Condition, _ faces: [Int]
+        _ dice: inout [DieState], _ explosion: Explosion, _ condition: Condition, _ faces: DiceFaces
     ) throws(DiceFailure) {
         if explosion == .compound {
             for index in dice.indices where dice[index].isActive {
-                while let last = dice[index].faces.last, condition.matches(last) {
+                while condition.matches(dice[index].last) {
                     dice[index].compound(with: try face(from: faces))
                 }
             }
@@ -99,11 +139,11 @@ struct DiceRoller {
         while index < dice.count {
             defer { index += 1 }
             guard dice[index].isActive, !(explosion == .once && dice[index].extra),
-                let last = dice[index].faces.last, condition.matches(last)
+                condition.matches(dice[index].last)
             else { continue }
             dice[index].exploded = true
             let raw = try face(from: faces)
-            var added = DieState(face: raw)
+            var added = DieState(face: raw, recorded: keepsDice)
             added.extra = true
             if explosion == .penetrate { added.value = raw - 1 }
             dice.insert(added, at: index + 1)
@@ -116,76 +156,85 @@ struct DiceRoller {
         _ dice: inout [DieState], _ modifiers: [DiceModifier], faces: DiceFaces?, notation: String
     ) throws(DiceFailure) -> Int {
         var counting = false
+        // Each modifier acts on the dice active when it begins: only keep and drop make a die
+        // inactive, and they mark dice after ranking them all.
         for modifier in modifiers {
-            let active = dice.indices.filter { dice[$0].isActive }
             switch modifier {
             case .reroll(let condition, let once):
                 guard let faces else { continue }
-                for index in active {
+                for index in dice.indices where dice[index].isActive {
                     var rerolls = 0
                     while condition.matches(dice[index].value) && (!once || rerolls == 0) {
-                        dice[index].reroll(to: try face(from: faces.values))
+                        dice[index].reroll(to: try face(from: faces))
                         rerolls += 1
                     }
                 }
             case .explode(let explosion, let condition):
                 guard let faces else { continue }
-                try explode(&dice, explosion, condition ?? Condition(.equal, faces.highest), faces.values)
+                try explode(&dice, explosion, condition ?? Condition(.equal, faces.highest), faces)
             case .minimum(let bound):
-                for index in active { dice[index].value = max(dice[index].value, bound) }
+                for index in dice.indices where dice[index].isActive {
+                    dice[index].value = max(dice[index].value, bound)
+                }
             case .maximum(let bound):
-                for index in active { dice[index].value = min(dice[index].value, bound) }
+                for index in dice.indices where dice[index].isActive {
+                    dice[index].value = min(dice[index].value, bound)
+                }
             case .keep(let highest, let count):
-                for index in ranked(active, dice, highest: highest).dropFirst(count) { dice[index].dropped = true }
+                rank(dice, highest: highest)
+                for index in ranking.dropFirst(count) { dice[index].dropped = true }
             case .drop(let highest, let count):
-                for index in ranked(active, dice, highest: highest).prefix(count) { dice[index].dropped = true }
+                rank(dice, highest: highest)
+                for index in ranking.prefix(count) { dice[index].dropped = true }
             case .successes(let condition):
                 counting = true
                 // Several conditions: a die matching any of them counts once.
-                for index in active {
+                for index in dice.indices where dice[index].isActive {
                     dice[index].success = dice[index].success == true || condition.matches(dice[index].value)
                 }
             case .failures(let condition):
-                for index in active {
+                for index in dice.indices where dice[index].isActive {
                     dice[index].failure = dice[index].failure == true || condition.matches(dice[index].value)
                 }
             }
         }
-        let kept = dice.filter(\.isActive)
-        let value: Int
-        if counting {
-            value = kept.count { $0.success == true } - kept.count { $0.failure == true }
-        } else {
-            var sum = 0
-            for die in kept { sum = try checked(sum, .add, die.value) }
-            value = sum
+        var value = 0
+        for die in dice where die.isActive {
+            if counting {
+                value += (die.success == true ? 1 : 0) - (die.failure == true ? 1 : 0)
+            } else {
+                value = try checked(value, .add, die.value)
+            }
         }
-        let rolls = dice.map { die in
-            // The face the die showed: the last of its rerolls, the first of a compounded chain.
-            let shown = (die.rerolled ? die.faces.last : die.faces.first) ?? die.value
-            return die.roll(critical: faces.flatMap { critical(shown, of: $0) })
+        if keepsDice {
+            let rolls = dice.map { die in
+                // The face the die showed: the last of its rerolls, the first of a compounded chain.
+                die.roll(critical: faces.flatMap { critical(die.rerolled ? die.last : die.first, of: $0) })
+            }
+            terms.append(TermRoll(notation: notation, dice: rolls, value: value))
         }
-        terms.append(TermRoll(notation: notation, dice: rolls, value: value))
         return value
     }
 
-    /// The active dice from the one to keep first to the one to keep last. Ties go to the die
-    /// rolled first, so that keep and drop always pick distinct dice.
-    private func ranked(_ indices: [Int], _ dice: [DieState], highest: Bool) -> [Int] {
-        indices.sorted { left, right in
+    /// Puts the active dice in `ranking`, from the one to keep first to the one to keep last.
+    /// Ties go to the die rolled first, so that keep and drop always pick distinct dice.
+    private mutating func rank(_ dice: [DieState], highest: Bool) {
+        ranking.removeAll(keepingCapacity: true)
+        for index in dice.indices where dice[index].isActive { ranking.append(index) }
+        ranking.sort { left, right in
             let (a, b) = (dice[left].value, dice[right].value)
             return a == b ? left < right : (highest ? a > b : a < b)
         }
     }
 
-    private mutating func face(from faces: [Int]) throws(DiceFailure) -> Int {
+    private mutating func face(from faces: DiceFaces) throws(DiceFailure) -> Int {
         diceRolled += 1
         guard diceRolled <= DiceLimits.diceRolled else {
             throw .overLimit(
                 expression: expression,
                 problem: "one result may roll at most \(DiceLimits.diceRolled) dice, rerolls and explosions included")
         }
-        return faces[Int(random.uniform(below: UInt64(faces.count)))]
+        return faces.face(at: Int(random.uniform(below: UInt64(faces.count))))
     }
 
     private func checked(_ left: Int, _ operation: ArithmeticOperator, _ right: Int) throws(DiceFailure) -> Int {
@@ -212,7 +261,11 @@ func floorDivide(_ left: Int, _ right: Int) -> Int {
 /// A die while its term is being rolled.
 private struct DieState {
     var value: Int
-    var faces: [Int]
+    /// The first face it showed, and the last: a reroll or a compounded explosion shows another.
+    let first: Int
+    var last: Int
+    /// Every face it showed, in order, where the roller keeps its dice; nil where it does not.
+    var recorded: [Int]?
     var dropped = false
     var rerolled = false
     var exploded = false
@@ -220,28 +273,32 @@ private struct DieState {
     var success: Bool?
     var failure: Bool?
 
-    init(face: Int) {
+    init(face: Int, recorded: Bool) {
         value = face
-        faces = [face]
+        first = face
+        last = face
+        self.recorded = recorded ? [face] : nil
     }
 
     var isActive: Bool { !dropped }
 
     mutating func reroll(to face: Int) {
-        faces.append(face)
+        recorded?.append(face)
+        last = face
         value = face
         rerolled = true
     }
 
     mutating func compound(with face: Int) {
-        faces.append(face)
+        recorded?.append(face)
+        last = face
         value += face
         exploded = true
     }
 
     func roll(critical: Critical?) -> DieRoll {
         DieRoll(
-            value: value, faces: faces, dropped: dropped, rerolled: rerolled, exploded: exploded, extra: extra,
-            success: success, failure: failure, critical: critical)
+            value: value, faces: recorded ?? [first], dropped: dropped, rerolled: rerolled, exploded: exploded,
+            extra: extra, success: success, failure: failure, critical: critical)
     }
 }

@@ -49,10 +49,10 @@ func createTallyDice(random: RandomSource, output: @escaping Output<DiceAnswer>)
     { request in
         do throws(DiceFailure) {
             let (program, count) = try parse(request.expression, times: request.times)
-            var roller = DiceRoller(random: random, expression: request.expression)
-            var counts: [Int: Int] = [:]
-            for _ in 0..<count { counts[try roller.roll(program.expression).total, default: 0] += 1 }
-            output(.tallied(tally: DiceRollTally(expression: request.expression, counts: counts)))
+            var roller = DiceRoller(random: random, expression: request.expression, keepsDice: false)
+            var counts = DiceTotalCounts()
+            for _ in 0..<count { counts.count(try roller.roll(program.expression).total) }
+            output(.tallied(tally: DiceRollTally(expression: request.expression, counts: counts.counts)))
         } catch {
             output(.failed(reason: error))
         }

@@ -44,25 +44,36 @@ struct DiceReplaySpec {
     }
 
     @Test func aTallyCountsTheVeryTotalsTheSameSeedRolls() throws {
-        // More than a roll keeps, so that the roll streams its results as the tally's are counted.
-        for (expression, _) in Self.pinned {
-            let rolled = DiceUnderTest(seed: 3)
-            rolled.send(.roll(expression: expression, times: 1_001))
-            var expected: [Int: Int] = [:]
-            for case .rolling(let results) in rolled.received() {
-                for result in results { expected[result.total, default: 0] += 1 }
-            }
-            let tallied = DiceUnderTest(seed: 3)
-            tallied.send(.tally(expression: expression, times: 1_001))
-            guard case .tallied(let tally) = tallied.received().last else {
-                Issue.record("expected a tally of \(expression), got \(tallied.received())")
-                continue
-            }
-            let counted = Dictionary(uniqueKeysWithValues: tally.counts.map { ($0.value, $0.count) })
-            #expect(counted == expected, "\(expression)")
-            #expect(tally.rolls == 1_001)
-            // Both drew as many numbers: what each rolls next is the same.
-            #expect(try rolled.roll("1d1000000").results == tallied.roll("1d1000000").results, "\(expression)")
+        for (expression, _) in Self.pinned { try expectTallyCountsWhatARollRolls(expression) }
+    }
+
+    @Test func aTallyCountsTotalsFarApartAndBelowZero() throws {
+        // Totals over more than 4,096 values apart, and totals below zero, counted alike.
+        for expression in ["1d100000", "1d3*5000-2", "4dF-2", "1d6-1000000", "{1d6, 1d1000000}kh1"] {
+            try expectTallyCountsWhatARollRolls(expression)
         }
+    }
+
+    /// The counts of a tally are those of the totals the same seed rolls, and each drew as many
+    /// numbers: what each rolls next is the same.
+    private func expectTallyCountsWhatARollRolls(_ expression: String) throws {
+        // More than a roll keeps, so that the roll streams its results as the tally counts them.
+        let rolled = DiceUnderTest(seed: 3)
+        rolled.send(.roll(expression: expression, times: 1_001))
+        var expected: [Int: Int] = [:]
+        for case .rolling(let results) in rolled.received() {
+            for result in results { expected[result.total, default: 0] += 1 }
+        }
+        let tallied = DiceUnderTest(seed: 3)
+        tallied.send(.tally(expression: expression, times: 1_001))
+        guard case .tallied(let tally) = tallied.received().last else {
+            Issue.record("expected a tally of \(expression), got \(tallied.received())")
+            return
+        }
+        let counted = Dictionary(uniqueKeysWithValues: tally.counts.map { ($0.value, $0.count) })
+        #expect(counted == expected, "\(expression)")
+        #expect(tally.rolls == 1_001)
+        #expect(tally.counts.map(\.value) == tally.counts.map(\.value).sorted())
+        #expect(try rolled.roll("1d1000000").results == tallied.roll("1d1000000").results, "\(expression)")
     }
 }
