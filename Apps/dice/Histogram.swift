@@ -32,10 +32,11 @@ enum Histogram {
     static func text(_ tally: DiceRollTally, style: TextStyle) -> String {
         let rolls = Double(tally.rolls)
         let header =
-            style.bold(tally.expression)
+            style.bold(TerminalText.escaped(tally.expression))
             + ", \(tally.rolls) result\(tally.rolls == 1 ? "" : "s"): min \(tally.min), max \(tally.max), "
             + "mean \(format(tally.mean)), "
             + "standard deviation \(format(tally.standardDeviation))"
+            + (tally.comment.map { "  # " + TerminalText.escaped($0) } ?? "")
         let shares = tally.counts.map { DiceStatistics.Outcome(value: $0.value, probability: Double($0.count) / rolls) }
         return ([header] + bars(shares, beyond: 0, style: style)).joined(separator: "\n")
     }

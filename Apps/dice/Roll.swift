@@ -30,7 +30,10 @@ struct Roll: ParsableCommand {
             they come, in constant memory, and not kept in the history; with --json the object's \
             "results" are streamed the same way. --summary prints only what the rolls came to, \
             each total with how often it came up (with --json: {"expression", "seed", "rolls", \
-            "min", "max", "mean", "stddev", "distribution": [{"value", "count"}]}).
+            "min", "max", "mean", "stddev", "distribution": [{"value", "count"}]}, and "comment" \
+            where there is one). Several expressions are each rolled --times times, one after \
+            another, each summary under its expression (with --json, an array of such objects), \
+            up to \(DiceLimits.times) results in all.
 
             Examples:
               dice 4d6kh3 -v
@@ -42,6 +45,7 @@ struct Roll: ParsableCommand {
               dice --stats 2d20kh1+5
               dice --stats 3d6! --json
               dice 3d6 --times 100000 --summary
+              dice 1d20 2d6 --times 1000 --summary   a summary of each
             """
     )
 
@@ -104,17 +108,19 @@ struct Roll: ParsableCommand {
                     : .roll(expression: text, times: times, criticalFrom: criticalFrom)
             var stream = StreamedRolls(expression: text, seed: session.seed, json: common.json, verbose: common.verbose)
             var rolls: [DiceRoll] = []
+            var tallies: [DiceRollTally] = []
             try session.send(command, to: DiceFeature.self) { answer in
                 switch answer {
                 case .rolled(let roll): rolls.append(roll)
                 case .rolling(let results): try stream.print(results)
                 case .rolledMany: try stream.end()
-                case .tallied(let tally): try show(tally, seed: session.seed)
+                case .tallied(let tally): tallies.append(tally)
                 case .weighed(let statistics): try show(statistics)
                 default: break
                 }
             }
             if !rolls.isEmpty { try show(rolls, seed: session.seed) }
+            if !tallies.isEmpty { try show(tallies, seed: session.seed) }
         }
     }
 
@@ -140,13 +146,16 @@ struct Roll: ParsableCommand {
         if common.verbose { print(style.seedNote(seed)) }
     }
 
-    private func show(_ tally: DiceRollTally, seed: UInt64) throws {
+    /// The tallies of one line: one JSON object for one expression, an array for several; in
+    /// text each summary under a header that names its expression, a blank line between them.
+    private func show(_ tallies: [DiceRollTally], seed: UInt64) throws {
         if common.json {
-            try printJSON(TallyReport(seed: seed, tally: tally))
-            return
+            let reports = tallies.map { TallyReport(seed: seed, tally: $0) }
+            if reports.count == 1, let report = reports.first { return try printJSON(report) }
+            return try printJSON(reports)
         }
         let style = TextStyle.forStandardOutput()
-        print(Histogram.text(tally, style: style))
+        print(tallies.map { Histogram.text($0, style: style) }.joined(separator: "\n\n"))
         if common.verbose { print(style.seedNote(seed)) }
     }
 
@@ -235,6 +244,7 @@ struct RollReport: Encodable {
 /// The JSON object `dice --times N --summary --json` prints.
 struct TallyReport: Encodable {
     let expression: String
+    let comment: String?
     let seed: UInt64
     let rolls: Int
     let min: Int
@@ -245,6 +255,7 @@ struct TallyReport: Encodable {
 
     init(seed: UInt64, tally: DiceRollTally) {
         expression = tally.expression
+        comment = tally.comment
         self.seed = seed
         rolls = tally.rolls
         min = tally.min

@@ -55,6 +55,32 @@ struct DiceManyRollsProgramSpec {
         #expect(text.stdout.split(separator: "\n").count == 17)
     }
 
+    @Test func aSummaryOfSeveralExpressionsNamesEach() throws {
+        let arguments = ["1d20", "2d6", "--times", "100", "--summary", "--seed", "2", "--store", "memory"]
+        let text = try ProgramRun.of("dice", arguments)
+        #expect(text.status == 0, "\(text.stderr)")
+        let summaries = text.stdout.split(separator: "\n\n").map(String.init)
+        #expect(summaries.count == 2)
+        #expect(summaries.first?.hasPrefix("1d20, 100 results: min ") == true)
+        #expect(summaries.last?.hasPrefix("2d6, 100 results: min ") == true)
+        let json = try ProgramRun.of("dice", arguments + ["--json"])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(reports.map { $0["expression"] as? String } == ["1d20", "2d6"])
+        #expect(reports.map { $0["rolls"] as? Int } == [100, 100])
+        #expect(reports.map { $0["seed"] as? Int } == [2, 2])
+        // The line's rolls follow one another from the seed: the first is 1d20's summary alone.
+        let alone = try ProgramRun.of(
+            "dice", ["1d20", "--times", "100", "--summary", "--seed", "2", "--store", "memory"])
+        #expect(summaries.first == alone.stdout.trimmingCharacters(in: .newlines))
+    }
+
+    @Test func severalSummariesGiveAMillionResultsInAll() throws {
+        let run = try ProgramRun.of("dice", ["1d20", "2d6", "--times", "500001", "--summary", "--store", "memory"])
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "Error: cannot roll 500001 times: the number of rolls must be from 1 to 500000\n")
+    }
+
     @Test(arguments: [
         ["--times", "1000001"], ["--times", "0"], ["--stats", "--summary"], ["--stats", "--times", "5"],
     ])

@@ -42,30 +42,42 @@ func createRollDice(
     }
 }
 
-/// Rolls an expression `times` times and answers with how often each total came up. Keeps nothing.
+/// Rolls each expression on the line `times` times, one after another from the injected random
+/// source, and answers for each, in order, with how often each of its totals came up. The
+/// results of the whole line are at most `DiceLimits.times`, so that a line of many expressions
+/// takes no longer than one. Keeps nothing.
 func createTallyDice(random: RandomSource, output: @escaping Output<DiceAnswer>) -> Input<
     (expression: String, times: Int)
 > {
     { request in
         do throws(DiceFailure) {
-            let (program, count) = try parse(request.expression, times: request.times)
-            var roller = DiceRoller(random: random, expression: request.expression, keepsDice: false)
-            var counts = DiceTotalCounts()
-            for _ in 0..<count { counts.count(try roller.roll(program.expression).total) }
-            output(.tallied(tally: DiceRollTally(expression: request.expression, counts: counts.counts)))
+            var tallies: [DiceRollTally] = []
+            for (program, count) in try parseTallies(request.expression, times: request.times) {
+                var roller = DiceRoller(random: random, expression: program.text, keepsDice: false)
+                var counts = DiceTotalCounts()
+                for _ in 0..<count { counts.count(try roller.roll(program.expression).total) }
+                tallies.append(DiceRollTally(expression: program.text, counts: counts.counts, comment: program.comment))
+            }
+            for tally in tallies { output(.tallied(tally: tally)) }
         } catch {
             output(.failed(reason: error))
         }
     }
 }
 
-/// The expression parsed, and how many results `times` rolls of it give (each `Nx` gives N).
-private func parse(_ expression: String, times: Int) throws(DiceFailure) -> (DiceProgram, Int) {
+/// Every expression on a tally's line, each with how many results `times` rolls of it give, at
+/// most `DiceLimits.times` in all.
+private func parseTallies(_ line: String, times: Int) throws(DiceFailure) -> [(DiceProgram, Int)] {
     guard (1...DiceLimits.times).contains(times) else {
         throw .timesOutOfRange(times: times, limit: DiceLimits.times)
     }
-    let program = try DiceParser.parse(expression)
-    return (program, try count(of: program, times: times))
+    let programs = try DiceParser.parseLine(line)
+    let repeats = programs.reduce(0) { $0 + $1.repeats }
+    let (results, overflow) = times.multipliedReportingOverflow(by: repeats)
+    guard !overflow, results <= DiceLimits.times else {
+        throw .timesOutOfRange(times: times, limit: DiceLimits.times / repeats)
+    }
+    return programs.map { ($0, times * $0.repeats) }
 }
 
 /// Every roll on the line, each with how many results `times` rolls of it give. Several rolls

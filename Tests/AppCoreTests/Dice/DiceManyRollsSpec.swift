@@ -56,6 +56,35 @@ struct DiceManyRollsSpec {
         #expect(try dice.store.state() == DiceHistory())
     }
 
+    @Test func aTallyOfSeveralExpressionsCountsEachInTurnAsTheLineRollsThem() throws {
+        let dice = DiceUnderTest(seed: 5)
+        dice.send(.tally(expression: "1d20 [attack] 2d6+3 # longsword", times: 300))
+        let tallies = dice.received().compactMap { answer -> DiceRollTally? in
+            if case .tallied(let tally) = answer { tally } else { nil }
+        }
+        #expect(dice.received().count == 2)
+        #expect(tallies.map(\.expression) == ["1d20 [attack]", "2d6+3"])
+        #expect(tallies.map(\.comment) == [nil, "longsword"])
+        #expect(tallies.map(\.rolls) == [300, 300])
+        // The same seed rolls the same line to the same totals, expression after expression.
+        let rolls = DiceUnderTest(seed: 5)
+        rolls.send(.roll(expression: "1d20 [attack] 2d6+3 # longsword", times: 300))
+        let rolled = rolls.received().compactMap { answer -> [Int: Int]? in
+            guard case .rolled(let roll) = answer else { return nil }
+            return roll.results.reduce(into: [:]) { counts, result in counts[result.total, default: 0] += 1 }
+        }
+        #expect(tallies.map { Dictionary(uniqueKeysWithValues: $0.counts.map { ($0.value, $0.count) }) } == rolled)
+        #expect(try dice.store.state() == DiceHistory())
+    }
+
+    @Test func theExpressionsOfATallyGiveAMillionResultsInAll() throws {
+        let dice = DiceUnderTest()
+        dice.send(.tally(expression: "1d20 2d6", times: 500_001))
+        #expect(dice.received() == [.failed(reason: .timesOutOfRange(times: 500_001, limit: 500_000))])
+        dice.send(.tally(expression: "1d20 10x 2d6", times: 90_910))
+        #expect(dice.received().last == .failed(reason: .timesOutOfRange(times: 90_910, limit: 90_909)))
+    }
+
     @Test func aTallyCountsEveryTotalAndMatchesTheExactOdds() throws {
         // 60,000 seeded rolls of 3d6: the counts pass a chi-square test against the exact
         // distribution, 15 degrees of freedom, below 37.7, its 0.1 % critical value.
