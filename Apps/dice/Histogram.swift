@@ -21,12 +21,21 @@ enum Histogram {
     static func text(_ statistics: DiceStatistics, style: TextStyle) -> String {
         let range =
             "min \(statistics.min.map(String.init) ?? "unbounded"), max \(statistics.max.map(String.init) ?? "unbounded")"
-        let lines = [
-            style.bold(statistics.expression)
-                + ": \(range), mean \(format(statistics.mean)), standard deviation \(format(statistics.standardDeviation))"
-        ]
+        let lines =
+            [
+                style.bold(statistics.expression)
+                    + ": \(range), mean \(format(statistics.mean)), "
+                    + "standard deviation \(format(statistics.standardDeviation))"
+            ] + (statistics.labels ?? []).map(labelLine)
         return (lines + bars(statistics.distribution, beyond: statistics.tailMass, style: style)).joined(
             separator: "\n")
+    }
+
+    /// One label's terms on their own: `  [fire] 2d6: min 2, max 12, mean 7.000, standard deviation 2.415`.
+    private static func labelLine(_ label: DiceLabelStatistics) -> String {
+        "  [\(TerminalText.escaped(label.label))] \(TerminalText.escaped(label.notation)): "
+            + "min \(label.min.map(String.init) ?? "unbounded"), max \(label.max.map(String.init) ?? "unbounded"), "
+            + "mean \(format(label.mean)), standard deviation \(format(label.standardDeviation))"
     }
 
     static func text(_ tally: DiceRollTally, style: TextStyle) -> String {

@@ -24,7 +24,9 @@ struct Roll: ParsableCommand {
             "comment", "labels" and "critical" only where there are; several rolls, an array \
             of such objects. \
             With --stats --json: {"min", "max" (null when unbounded), "mean", "stddev", \
-            "distribution": [{"value", "probability"}], "tailMass"}.
+            "distribution": [{"value", "probability"}], "tailMass"}. With labels, --stats also \
+            weighs each label's terms on their own, a line each under the whole (with --json, \
+            "labels": [{"label", "notation", "min", "max", "mean", "stddev"}]).
 
             --times goes up to \(DiceLimits.times) results (`Nx` counts each). Past \(DiceLimits.keptResults) the results are printed as \
             they come, in constant memory, and not kept in the history; with --json the object's \
@@ -44,6 +46,7 @@ struct Roll: ParsableCommand {
               dice 3d6 --times 5
               dice --stats 2d20kh1+5
               dice --stats 3d6! --json
+              dice --stats '2d6 [fire] + 1d6 [cold]'   each label's odds too
               dice 3d6 --times 100000 --summary
               dice 1d20 2d6 --times 1000 --summary   a summary of each
             """
@@ -268,6 +271,38 @@ struct TallyReport: Encodable {
 
 /// The JSON object `dice --stats --json` prints.
 struct StatisticsReport: Encodable {
+    /// What one label's terms come to on their own.
+    struct Label: Encodable {
+        let label: String
+        let notation: String
+        let min: Int?
+        let max: Int?
+        let mean: Double
+        let stddev: Double
+
+        init(_ statistics: DiceLabelStatistics) {
+            label = statistics.label
+            notation = statistics.notation
+            min = statistics.min
+            max = statistics.max
+            mean = statistics.mean
+            stddev = statistics.standardDeviation
+        }
+
+        // min and max are written even when null: null says "unbounded".
+        private enum CodingKeys: String, CodingKey { case label, notation, min, max, mean, stddev }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(label, forKey: .label)
+            try container.encode(notation, forKey: .notation)
+            try container.encode(min, forKey: .min)
+            try container.encode(max, forKey: .max)
+            try container.encode(mean, forKey: .mean)
+            try container.encode(stddev, forKey: .stddev)
+        }
+    }
+
     let expression: String
     let min: Int?
     let max: Int?
@@ -275,6 +310,7 @@ struct StatisticsReport: Encodable {
     let stddev: Double
     let distribution: [DiceStatistics.Outcome]
     let tailMass: Double
+    let labels: [Label]?
 
     init(_ statistics: DiceStatistics) {
         expression = statistics.expression
@@ -284,10 +320,13 @@ struct StatisticsReport: Encodable {
         stddev = statistics.standardDeviation
         distribution = statistics.distribution
         tailMass = statistics.tailMass
+        labels = statistics.labels?.map(Label.init)
     }
 
-    // min and max are written even when null: null says "unbounded".
-    private enum CodingKeys: String, CodingKey { case expression, min, max, mean, stddev, distribution, tailMass }
+    // min and max are written even when null: null says "unbounded". labels only where there are.
+    private enum CodingKeys: String, CodingKey {
+        case expression, min, max, mean, stddev, distribution, tailMass, labels
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -298,5 +337,6 @@ struct StatisticsReport: Encodable {
         try container.encode(stddev, forKey: .stddev)
         try container.encode(distribution, forKey: .distribution)
         try container.encode(tailMass, forKey: .tailMass)
+        try container.encodeIfPresent(labels, forKey: .labels)
     }
 }

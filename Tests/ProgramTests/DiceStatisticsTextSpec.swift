@@ -32,6 +32,25 @@ struct DiceStatisticsTextSpec {
         #expect(abs(shares.reduce(0, +) - 100) < 0.01, "the rows and the folded tails add up to the whole")
     }
 
+    @Test func eachLabelHasALineOfItsOwnUnderTheWhole() throws {
+        let lines = try stats("2d6 [fire] + 1d6 [cold]")
+
+        #expect(lines[0].hasPrefix("2d6 [fire] + 1d6 [cold]: min 3, max 18, mean 10.500"))
+        #expect(lines[1] == "  [fire] 2d6: min 2, max 12, mean 7.000, standard deviation 2.415")
+        #expect(lines[2] == "  [cold] 1d6: min 1, max 6, mean 3.500, standard deviation 1.708")
+        #expect(lines.count == 3 + 16)
+        let json = try ProgramRun.of("dice", ["--stats", "2d6 [fire] + 1d6 [cold]", "--json", "--store", "memory"])
+        let labels = try #require(try json.json()["labels"] as? [[String: Any]])
+        #expect(labels.map { $0["label"] as? String } == ["fire", "cold"])
+        #expect(labels.map { $0["notation"] as? String } == ["2d6", "1d6"])
+        #expect(labels.map { $0["min"] as? Int } == [2, 1])
+        #expect(labels.map { $0["max"] as? Int } == [12, 6])
+        let means = labels.compactMap { $0["mean"] as? Double }
+        #expect(means.count == 2 && abs(means[0] - 7) < 1e-9 && abs(means[1] - 3.5) < 1e-9, "\(means)")
+        let unlabeled = try ProgramRun.of("dice", ["--stats", "3d6", "--json", "--store", "memory"])
+        #expect(try unlabeled.json()["labels"] == nil)
+    }
+
     @Test func aMeanThatRoundsToNothingIsNotNegative() throws {
         let header = try #require(try stats("4dF.1").first)
 

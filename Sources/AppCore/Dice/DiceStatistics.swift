@@ -21,10 +21,13 @@ public struct DiceStatistics: Codable, Equatable, Sendable {
     public let distribution: [Outcome]
     /// The probability of the totals not listed: where explosions go on, the chains cut off.
     public let tailMass: Double
+    /// What the terms under each label come to on their own (`2d6 [fire] + 1d6 [cold]`), in the
+    /// order written; nil where the expression has no label.
+    public let labels: [DiceLabelStatistics]?
 
     public init(
         expression: String, min: Int?, max: Int?, mean: Double, standardDeviation: Double, distribution: [Outcome],
-        tailMass: Double
+        tailMass: Double, labels: [DiceLabelStatistics]? = nil
     ) {
         self.expression = expression
         self.min = min
@@ -33,9 +36,10 @@ public struct DiceStatistics: Codable, Equatable, Sendable {
         self.standardDeviation = standardDeviation
         self.distribution = distribution
         self.tailMass = tailMass
+        self.labels = labels
     }
 
-    init(expression: String, _ distribution: DiceDistribution) {
+    init(expression: String, _ distribution: DiceDistribution, labels: [DiceLabelStatistics]? = nil) {
         let outcomes = distribution.outcomes
         self.init(
             expression: expression,
@@ -45,6 +49,6 @@ public struct DiceStatistics: Codable, Equatable, Sendable {
             mean: distribution.mean,
             standardDeviation: distribution.standardDeviation,
             distribution: outcomes.map { Outcome(value: $0.value, probability: $0.probability) },
-            tailMass: distribution.tailMass)
+            tailMass: distribution.tailMass, labels: labels)
     }
 }

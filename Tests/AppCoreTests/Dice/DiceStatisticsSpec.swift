@@ -16,6 +16,33 @@ struct DiceStatisticsSpec {
         #expect(isClose(statistics.distribution.reduce(0) { $0 + $1.probability }, 1))
     }
 
+    @Test func eachLabelIsWeighedOnItsOwnAndTheWholeAsWithout() throws {
+        let labeled = try core.weigh("2d6 [fire] + 1d6 [cold]")
+        let plain = try core.weigh("2d6 + 1d6")
+        let labels = try #require(labeled.labels)
+        #expect(labels.map(\.label) == ["fire", "cold"])
+        #expect(labels.map(\.notation) == ["2d6", "1d6"])
+        #expect(labels.map(\.min) == [2, 1])
+        #expect(labels.map(\.max) == [12, 6])
+        #expect(isClose(labels[0].mean, 7) && isClose(labels[1].mean, 3.5))
+        #expect(isClose(labels[0].standardDeviation, (2 * 35.0 / 12).squareRoot()))
+        #expect(isClose(labels[1].standardDeviation, (35.0 / 12).squareRoot()))
+        // The labels change nothing of the whole.
+        #expect(labeled.distribution == plain.distribution)
+        #expect(labeled.min == plain.min && labeled.max == plain.max && labeled.mean == plain.mean)
+        #expect(labeled.standardDeviation == plain.standardDeviation && labeled.tailMass == plain.tailMass)
+        #expect(plain.labels == nil)
+    }
+
+    @Test func aLabelTakenAwayIsWeighedAsTheNegativeAmountARollGivesIt() throws {
+        // As a roll says: the fire of `2d6+3 [slashing] - 1d6! [fire]` is `- 1d6!`, at most −1.
+        let labels = try #require(try core.weigh("2d6+3 [slashing] - 1d6! [fire]").labels)
+        #expect(labels.map(\.notation) == ["2d6+3", "- 1d6!"])
+        #expect(labels.map(\.min) == [5, nil])
+        #expect(labels.map(\.max) == [15, -1])
+        #expect(isClose(labels[1].mean, -4.2, tolerance: 1e-9))
+    }
+
     @Test func weighingRollsNothingAndKeepsNothing() throws {
         _ = try core.weigh("3d6")
         #expect(try core.store.state() == DiceHistory())
