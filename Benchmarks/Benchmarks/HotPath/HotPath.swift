@@ -21,6 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     reducers()
     stores()
     hotPaths()
+    tallies()
     shortIDs()
     growth()
     startUp()
@@ -183,6 +184,26 @@ func hotPaths() {
                 }
                 core.set((todo, commands))
             })
+    }
+}
+
+// MARK: Tallies: many rolls of one expression, counted (`dice 3d6 --times 1000000 --summary`)
+
+func tallies() {
+    // One iteration is one roll: a tally of 1,000 rolls a sample, so that one allocation more a
+    // roll is 1,000 more a sample. The few a tally makes once (its parse, its answer) stay.
+    for expression in ["3d6", "4d6kh3"] {
+        Benchmark("tally-dice-\(expression)") { benchmark in
+            var tallied = 0
+            let dice = createDiceFeature(
+                store: createMemoryStore(initial: DiceHistory()), random: .seeded(1), clock: benchmarkClock
+            ) { answer in
+                if case .tallied = answer { tallied += 1 }
+            }
+            benchmark.startMeasurement()
+            dice(.tally(expression: expression, times: benchmark.scaledIterations.count))
+            blackHole(tallied)
+        }
     }
 }
 
