@@ -14,6 +14,7 @@ struct DiceProgram: ParsableCommand {
               dice 6x 4d6kh3              six ability scores
               dice 3d6 --seed 7 --json    the same roll on every run, as JSON
               dice --stats 3d6            the exact distribution, as a histogram
+              dice --stats 3d6 --plot     the same as a column chart
               dice history                past rolls, newest first
               dice deck draw 5            five cards from a deck that lasts between runs
 

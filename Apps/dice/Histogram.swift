@@ -11,14 +11,16 @@ import ProgramKit
 /// A distribution drawn in the terminal: one row per total while they are few enough to read, or
 /// per range of totals when there are more, each with its percentage; the negligible tails at
 /// either end folded into one line each, so that no row says 0.000 %. The exact odds of
-/// `--stats`, or what a run of `--times N --summary` observed.
+/// `--stats`, or what a run of `--times N --summary` observed. With `--plot`, the rows give way
+/// to a column chart (`DistributionChart`), the tails folded the same way.
 enum Histogram {
     static let rows = 60
     static let width = 40
     /// How much of the distribution each folded tail may hold at most: a twentieth of a percent.
     static let negligible = 0.0005
 
-    static func text(_ statistics: DiceStatistics, style: TextStyle) -> String {
+    /// The statistics as text: rows, or with `chart` a column chart fitted to that terminal.
+    static func text(_ statistics: DiceStatistics, style: TextStyle, chart: TerminalCapabilities? = nil) -> String {
         let range =
             "min \(statistics.min.map(String.init) ?? "unbounded"), max \(statistics.max.map(String.init) ?? "unbounded")"
         let lines =
@@ -27,8 +29,8 @@ enum Histogram {
                     + ": \(range), mean \(format(statistics.mean)), "
                     + "standard deviation \(format(statistics.standardDeviation))"
             ] + (statistics.labels ?? []).map(labelLine)
-        return (lines + bars(statistics.distribution, beyond: statistics.tailMass, style: style)).joined(
-            separator: "\n")
+        let body = bars(statistics.distribution, beyond: statistics.tailMass, style: style, chart: chart)
+        return (lines + body).joined(separator: "\n")
     }
 
     /// One label's terms on their own: `  [fire] 2d6: min 2, max 12, mean 7.000, standard deviation 2.415`.
@@ -38,7 +40,7 @@ enum Histogram {
             + "mean \(format(label.mean)), standard deviation \(format(label.standardDeviation))"
     }
 
-    static func text(_ tally: DiceRollTally, style: TextStyle) -> String {
+    static func text(_ tally: DiceRollTally, style: TextStyle, chart: TerminalCapabilities? = nil) -> String {
         let rolls = Double(tally.rolls)
         let header =
             style.bold(TerminalText.escaped(tally.expression))
@@ -47,13 +49,24 @@ enum Histogram {
             + "standard deviation \(format(tally.standardDeviation))"
             + (tally.comment.map { "  # " + TerminalText.escaped($0) } ?? "")
         let shares = tally.counts.map { DiceStatistics.Outcome(value: $0.value, probability: Double($0.count) / rolls) }
-        return ([header] + bars(shares, beyond: 0, style: style)).joined(separator: "\n")
+        return ([header] + bars(shares, beyond: 0, style: style, chart: chart)).joined(separator: "\n")
     }
 
-    /// The rows, and a line for each tail folded away; `beyond` is what lies past the last total
-    /// weighed (the odds of exploding dice that no total holds).
-    private static func bars(_ outcomes: [DiceStatistics.Outcome], beyond: Double, style: TextStyle) -> [String] {
+    /// The rows (or the chart), and a line for each tail folded away; `beyond` is what lies past
+    /// the last total weighed (the odds of exploding dice that no total holds).
+    private static func bars(
+        _ outcomes: [DiceStatistics.Outcome], beyond: Double, style: TextStyle, chart: TerminalCapabilities?
+    ) -> [String] {
         let (shown, below, above) = folded(outcomes.filter { $0.probability > 0 }, beyond: beyond)
+        if let chart {
+            let more = chart.unicode ? "…" : "..."
+            let tails = [
+                below > 0 ? shown.first.map { "\(more) \(percent(below)) below \($0.value)" } : nil,
+                above > 0 ? shown.last.map { "\(more) \(percent(above)) above \($0.value)" } : nil,
+            ]
+            return DistributionChart.lines(shown, columns: chart.columns, unicode: chart.unicode)
+                + tails.compactMap { $0.map(style.dim) }
+        }
         let bins = binned(shown)
         let largest = bins.map(\.probability).max() ?? 1
         let labelWidth = bins.map(\.label.count).max() ?? 1
@@ -101,7 +114,7 @@ enum Histogram {
 
     /// A share as a percentage, never one that rounds to nothing: below a thousandth of a
     /// percent it says so.
-    private static func percent(_ share: Double) -> String {
+    static func percent(_ share: Double) -> String {
         share * 100 < 0.0005 ? "<0.001%" : String(printf: "%.3f%%", share * 100)
     }
 
@@ -113,7 +126,7 @@ enum Histogram {
 
 extension String {
     /// The string, spaces in front, `width` characters long at least.
-    fileprivate func padded(to width: Int) -> String {
+    func padded(to width: Int) -> String {
         String(repeating: " ", count: max(0, width - count)) + self
     }
 }

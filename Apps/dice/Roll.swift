@@ -46,6 +46,7 @@ struct Roll: ParsableCommand {
               dice 3d6 --times 5
               dice --stats 2d20kh1+5
               dice --stats 3d6! --json
+              dice --stats 4d6kh3 --plot         the odds as a column chart
               dice --stats '2d6 [fire] + 1d6 [cold]'   each label's odds too
               dice 3d6 --times 100000 --summary
               dice 1d20 2d6 --times 1000 --summary   a summary of each
@@ -69,6 +70,18 @@ struct Roll: ParsableCommand {
 
     @Flag(help: "With --times: print only how often each total came up, not every roll.")
     var summary = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "With --stats or --summary: draw the distribution as a column chart that fits the terminal.",
+            discussion: """
+                Not the default on a terminal: the rows give each total's percentage, which a \
+                chart cannot, and text that scripts read stays the same wherever it is printed. \
+                Drawn with Unicode blocks where the locale is UTF-8 (LC_ALL, LC_CTYPE or LANG), \
+                else with #; as wide as the terminal, else COLUMNS, else 80 columns. --json is \
+                unchanged.
+                """))
+    var plot = false
 
     @Option(
         name: .customLong("crit"),
@@ -100,6 +113,10 @@ struct Roll: ParsableCommand {
             guard !(stats && (summary || times != 1)) else {
                 let other = summary ? "--summary counts" : "--times makes"
                 throw ProgramFailure("\(other) rolls and --stats rolls none: give one of them", exit: .usage)
+            }
+            guard !plot || stats || summary else {
+                throw ProgramFailure(
+                    "--plot draws what --stats weighs or --summary counts: give one of them", exit: .usage)
             }
             let text = Self.line(expression)
             let session = try Session(options: common, seed: chance.resolve())
@@ -158,7 +175,8 @@ struct Roll: ParsableCommand {
             return try printJSON(reports)
         }
         let style = TextStyle.forStandardOutput()
-        print(tallies.map { Histogram.text($0, style: style) }.joined(separator: "\n\n"))
+        let chart = plot ? TerminalCapabilities.forStandardOutput() : nil
+        print(tallies.map { Histogram.text($0, style: style, chart: chart) }.joined(separator: "\n\n"))
         if common.verbose { print(style.seedNote(seed)) }
     }
 
@@ -167,7 +185,8 @@ struct Roll: ParsableCommand {
             try printJSON(StatisticsReport(statistics))
             return
         }
-        print(Histogram.text(statistics, style: TextStyle.forStandardOutput()))
+        let chart = plot ? TerminalCapabilities.forStandardOutput() : nil
+        print(Histogram.text(statistics, style: TextStyle.forStandardOutput(), chart: chart))
     }
 }
 
@@ -180,6 +199,7 @@ extension Roll {
         roll.stats = false
         roll.times = 1
         roll.summary = false
+        roll.plot = false
         roll.criticalFrom = nil
         roll.chance = .drawn
         roll.common = line.common

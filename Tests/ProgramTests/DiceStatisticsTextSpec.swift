@@ -51,6 +51,60 @@ struct DiceStatisticsTextSpec {
         #expect(try unlabeled.json()["labels"] == nil)
     }
 
+    static let utf8 = ["LANG": "C.UTF-8", "LC_ALL": "", "LC_CTYPE": ""]
+
+    @Test func aPlotIsAColumnATotalAsTallAsItsShare() throws {
+        let run = try ProgramRun.of(
+            "dice", ["--stats", "3d6", "--plot", "--store", "memory"],
+            environment: Self.utf8.merging(["COLUMNS": "60"]) { $1 })
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+
+        #expect(lines.count == 1 + 12 + 2)
+        #expect(lines[0].hasPrefix("3d6: min 3, max 18, mean 10.500"))
+        // 10 and 11 are the tallest, 9 and 12 an eighth of a row lower.
+        #expect(lines[1].hasPrefix(" 12.500% ┤"))
+        #expect(lines[1].split(separator: "┤")[1].split(separator: " ") == ["▁▁", "██", "██", "▁▁"])
+        // 3 and 18, the least likely, reach the bottom row alone.
+        #expect(lines[12].split(separator: "│")[1].split(separator: " ").count == 16)
+        #expect(lines[13].hasPrefix("         └──"))
+        #expect(lines[14].split(separator: " ") == ["3", "18"])
+        #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+    }
+
+    @Test func aPlotFitsANarrowTerminalAndIsASCIIWhereTheLocaleIsNotUTF8() throws {
+        let ascii = ["LANG": "", "LC_ALL": "", "LC_CTYPE": "", "COLUMNS": "30"]
+        for expression in ["3d6", "1d100", "8d6!"] {
+            let run = try ProgramRun.of(
+                "dice", ["--stats", expression, "--plot", "--store", "memory"], environment: ascii)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.utf8.allSatisfy { $0 < 128 }, "\(run.stdout)")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.dropFirst().allSatisfy { $0.count <= 30 }, "\(run.stdout)")
+            #expect(run.stdout.contains("#"))
+        }
+        // A hundred totals in 20 columns: five totals a column.
+        let binned = try ProgramRun.of(
+            "dice", ["--stats", "1d100", "--plot", "--store", "memory"], environment: ascii)
+        #expect(binned.stdout.split(separator: "\n").last?.split(separator: " ") == ["1-5", "96-100"])
+    }
+
+    @Test func aPlotLeavesJSONAsItIsAndDrawsASummaryToo() throws {
+        let json = try ProgramRun.of("dice", ["--stats", "3d6!", "--json", "--store", "memory"])
+        let plotted = try ProgramRun.of("dice", ["--stats", "3d6!", "--json", "--plot", "--store", "memory"])
+        #expect(plotted.status == 0)
+        #expect(plotted.stdout == json.stdout)
+        let summary = try ProgramRun.of(
+            "dice", ["3d6", "--times", "2000", "--summary", "--plot", "--seed", "1", "--store", "memory"],
+            environment: Self.utf8)
+        #expect(summary.stdout.split(separator: "\n").count == 1 + 12 + 2)
+        #expect(summary.stdout.contains("┤"))
+        let alone = try ProgramRun.of("dice", ["3d6", "--plot", "--store", "memory"])
+        #expect(alone.status == 64)
+        #expect(alone.stdout.isEmpty)
+        #expect(alone.stderr == "Error: --plot draws what --stats weighs or --summary counts: give one of them\n")
+    }
+
     @Test func aMeanThatRoundsToNothingIsNotNegative() throws {
         let header = try #require(try stats("4dF.1").first)
 
