@@ -4,28 +4,35 @@
     import Darwin
 #endif
 
-/// Keep and drop after an explosion of separate dice (`2d8!kh1`): each rolled die brings a
-/// group of dice (itself and the dice its explosion adds), the groups are independent, and the
-/// kept ranks are taken over all their dice together.
+/// Keep and drop after an explosion of separate dice (`2d8!kh1`, `3d6!>=5dl1`): each rolled die
+/// brings a group of dice (itself and the dice its explosion adds), the groups are independent,
+/// and the kept ranks are taken over all their dice together.
 ///
-/// A group is weighed as the multiset of its dice, followed link by link until what still
-/// explodes weighs less than the chain cutoff; groups are then merged. Ranks further than the
-/// keep and drop counts (`reach`) from both ends are all kept or all dropped whatever the number
-/// of dice, so only the `reach` highest and lowest dice are listed, and the others are held as
-/// the total they score: the states stay few however long the chains.
+/// A group is weighed as the dice at its ends, followed link by link until what still explodes
+/// weighs less than the chain cutoff; groups are then merged. Ranks further than the keep and
+/// drop counts from the ends they count from (`highReach`, `lowReach`) are all kept or all
+/// dropped whatever the number of dice, so only the `highReach` highest and `lowReach` lowest
+/// dice are listed; the others are the middle, held as the distribution of the total they
+/// score. A state is the listed dice, and its distribution the chances of its middle's totals
+/// (their sum the state's chance): the states stay as few as the ends can be, however long the
+/// chains, and the middles are added by convolution.
 struct DiceRankedGroups {
     let term: DiceTermWeigher
 
-    /// Dice listed highest first; with `middle`, the first `reach` and last `reach` are the
-    /// highest and lowest of more dice, and the rest score `middle` together.
-    struct Dice: Hashable {
+    /// Dice listed highest first; with a middle, the first `highReach` and last `lowReach` are
+    /// the highest and lowest of more dice, and the others are the middle.
+    struct Ends: Hashable {
         var listed: [Int]
-        var middle: Int?
+        var middle: Bool
     }
+
+    /// Each state of the dice, with the chances of its middle's totals (0 without a middle).
+    typealias States = [Ends: DiceDistribution]
 
     func total(of count: Int, _ budget: inout DiceWorkBudget) throws(DiceFailure) -> DiceDistribution {
         guard count > 0 else { return .constant(0) }
-        let middleKept = term.window(2 * term.reach + 1).contains(term.reach)
+        let (high, low) = (term.highReach, term.lowReach)
+        let middleKept = term.window(high + 1 + low).contains(high)
         var scoring = Scoring(term: term, middleKept: middleKept, budget: budget)
         defer { budget = scoring.budget }
         let (group, tail) = try groupLaw(&scoring)
@@ -38,8 +45,8 @@ struct DiceRankedGroups {
             if remaining > 0 { power = try merged(power, power, &scoring) }
         }
         var result: DiceDistribution?
-        for (dice, chance) in all {
-            try result.mix(try scoring.kept(dice), weight: chance)
+        for (ends, middle) in all {
+            try result.mix(try scoring.kept(ends, middle), weight: 1)
         }
         guard var total = result else { return .constant(0) }
         // Without an end to the chains, a kept middle grows without end.
@@ -56,7 +63,7 @@ struct DiceRankedGroups {
 
     /// One group: the rolled die and every die its explosion adds, each settled by the per-die
     /// modifiers after the explosion.
-    private func groupLaw(_ scoring: inout Scoring) throws(DiceFailure) -> ([Dice: Double], Double) {
+    private func groupLaw(_ scoring: inout Scoring) throws(DiceFailure) -> (States, Double) {
         guard let split = term.before.firstIndex(where: \.addsDice),
             case .explode(let explosion, let written) = term.before[split]
         else { return ([:], 0) }
@@ -70,31 +77,31 @@ struct DiceRankedGroups {
             valueCache[die] = outcomes
             return outcomes
         }
-        var settled: [Dice: Double] = [:]
-        var pending: [Dice: Double] = [:]
+        var settled: States = [:]
+        var pending: States = [:]
         for (die, chance) in first.chances {
             for (value, probability) in try values(die) {
-                let dice = Dice(listed: [value], middle: nil)
+                let one = DiceDistribution.constant(0).scaled(by: chance * probability)
                 if condition.matches(die.face) {
-                    pending[dice, default: 0] += chance * probability
+                    try pending.gather(Ends(listed: [value], middle: false), one)
                 } else {
-                    settled[dice, default: 0] += chance * probability
+                    try settled.gather(Ends(listed: [value], middle: false), one)
                 }
             }
         }
         let extras = term.addedDice(explosion, condition)
-        while pending.values.reduce(0, +) > DiceTermWeigher.chainCutoff {
-            var next: [Dice: Double] = [:]
-            for (dice, chance) in pending {
+        while pending.mass > DiceTermWeigher.chainCutoff {
+            var next: States = [:]
+            for (ends, middle) in pending {
                 for extra in extras {
                     for (value, probability) in try values(extra.die) {
-                        for (joined, weight) in try scoring.joined(dice, Dice(listed: [value], middle: nil)) {
-                            let mass = chance * extra.chance * probability * weight
-                            if extra.again {
-                                next[joined, default: 0] += mass
-                            } else {
-                                settled[joined, default: 0] += mass
-                            }
+                        let added = DiceDistribution.constant(0).scaled(by: extra.chance * probability)
+                        let (joined, chances) = try scoring.joined(
+                            ends, middle, Ends(listed: [value], middle: false), added)
+                        if extra.again {
+                            try next.gather(joined, chances)
+                        } else {
+                            try settled.gather(joined, chances)
                         }
                     }
                 }
@@ -102,18 +109,17 @@ struct DiceRankedGroups {
             try DiceDistribution.checkOutcomes(next.count + settled.count)
             pending = next
         }
-        return (settled, pending.values.reduce(0, +))
+        return (settled, pending.mass)
     }
 
-    private func merged(
-        _ left: [Dice: Double], _ right: [Dice: Double], _ scoring: inout Scoring
-    ) throws(DiceFailure) -> [Dice: Double] {
+    private func merged(_ left: States, _ right: States, _ scoring: inout Scoring) throws(DiceFailure) -> States {
         let (pairs, overflow) = left.count.multipliedReportingOverflow(by: right.count)
         try scoring.spend(overflow ? Int.max : pairs)
-        var result: [Dice: Double] = [:]
+        var result: States = [:]
         for (a, p) in left {
             for (b, q) in right {
-                for (joined, weight) in try scoring.joined(a, b) { result[joined, default: 0] += p * q * weight }
+                let (joined, chances) = try scoring.joined(a, p, b, q)
+                try result.gather(joined, chances)
             }
             try DiceDistribution.checkOutcomes(result.count)
         }
@@ -150,40 +156,64 @@ struct DiceRankedGroups {
             return scored
         }
 
-        /// Two groups' dice together, the ones moving out of the listed ends scored into the middle.
-        mutating func joined(_ a: Dice, _ b: Dice) throws(DiceFailure) -> [(Dice, Double)] {
+        /// Two independent states together: their listed dice merged, the ones moving out of the
+        /// listed ends scored into the middle, and their middles' chances convolved.
+        mutating func joined(
+            _ a: Ends, _ p: DiceDistribution, _ b: Ends, _ q: DiceDistribution
+        ) throws(DiceFailure) -> (Ends, DiceDistribution) {
             try spend(1)
             let listed = (a.listed + b.listed).sorted(by: >)
-            let reach = term.reach
-            guard a.middle != nil || b.middle != nil || listed.count > 2 * reach else {
-                return [(Dice(listed: listed, middle: nil), 1)]
+            let (high, low) = (term.highReach, term.lowReach)
+            try budget.spend(steps: p.probabilities.count * q.probabilities.count)
+            var middle = try p.adding(q)
+            guard a.middle || b.middle || listed.count > high + low else {
+                return (Ends(listed: listed, middle: false), middle)
             }
-            let ends = Array(listed.prefix(reach) + listed.suffix(reach))
-            let moving = listed.dropFirst(reach).dropLast(reach)
-            let base = (a.middle ?? 0) + (b.middle ?? 0)
-            guard middleKept, !moving.isEmpty else { return [(Dice(listed: ends, middle: base), 1)] }
-            var middle = DiceDistribution.constant(base)
-            for value in moving {
-                middle = try middle.adding(try score(value))
-                try spend(middle.probabilities.count)
-            }
-            return middle.outcomes.map { (Dice(listed: ends, middle: $0.value), $0.probability) }
-        }
-
-        /// The kept dice's total for one state of all the dice.
-        mutating func kept(_ dice: Dice) throws(DiceFailure) -> DiceDistribution {
-            let reach = term.reach
-            let ranks = dice.middle == nil ? dice.listed.count : 2 * reach + 1
-            var total = DiceDistribution.constant(0)
-            for rank in term.window(ranks) {
-                if dice.middle != nil, rank == reach {
-                    total = try total.adding(.constant(dice.middle ?? 0))
-                } else {
-                    let index = dice.middle != nil && rank > reach ? rank - 1 : rank
-                    total = try total.adding(try score(dice.listed[index]))
+            let ends = Array(listed.prefix(high) + listed.suffix(low))
+            let moving = listed.dropFirst(high).dropLast(low)
+            if middleKept {
+                for value in moving {
+                    let score = try score(value)
+                    try budget.spend(steps: middle.probabilities.count * score.probabilities.count)
+                    middle = try middle.adding(score)
                 }
             }
+            return (Ends(listed: ends, middle: true), middle)
+        }
+
+        /// The kept dice's total for one state of all the dice, weighed by the state's chance.
+        mutating func kept(_ ends: Ends, _ middle: DiceDistribution) throws(DiceFailure) -> DiceDistribution {
+            let high = term.highReach
+            let ranks = ends.middle ? term.highReach + 1 + term.lowReach : ends.listed.count
+            let window = term.window(ranks)
+            // A middle that is dropped counts only its chance.
+            var total = ends.middle && window.contains(high) ? middle : .constant(0).scaled(by: middle.mass)
+            for rank in window where !(ends.middle && rank == high) {
+                let index = ends.middle && rank > high ? rank - 1 : rank
+                total = try total.adding(try score(ends.listed[index]))
+            }
             return total
+        }
+    }
+}
+
+extension DiceDistribution {
+    /// The sum of its probabilities: a state's chance, where a distribution holds a part of one.
+    var mass: Double { probabilities.reduce(0, +) }
+}
+
+extension [DiceRankedGroups.Ends: DiceDistribution] {
+    /// The chance of every state together.
+    var mass: Double { values.reduce(0) { $0 + $1.mass } }
+
+    /// Adds `chances` to the state `ends`.
+    mutating func gather(_ ends: DiceRankedGroups.Ends, _ chances: DiceDistribution) throws(DiceFailure) {
+        if let known = self[ends] {
+            var sum = known
+            try sum.add(chances, weight: 1)
+            self[ends] = sum
+        } else {
+            self[ends] = chances
         }
     }
 }

@@ -15,9 +15,12 @@ struct DiceTermWeigher {
     let after: [DiceModifier]
     /// Without success counting a die scores its value; with it, +1, −1 or 0.
     let score: ((Int) -> Int)?
-    /// The sum of the keep and drop counts: ranks further than this from both ends are either
-    /// all kept or all dropped, whatever the number of dice.
-    let reach: Int
+    /// How many ranks from the highest and from the lowest keep and drop tell apart: ranks
+    /// further than these from both ends are either all kept or all dropped, whatever the number
+    /// of dice. Each is the sum of the keep and drop counts, or 0 at an end no modifier counts
+    /// from (`dl1` counts from the lowest only: `kh` and `dh` count from the highest).
+    let highReach: Int
+    let lowReach: Int
 
     /// The probability left over where one die's explosion chain is cut off.
     static let chainCutoff = DiceLimits.tailMass / 1e4
@@ -39,11 +42,12 @@ struct DiceTermWeigher {
         after = Array(perDie[split...])
         ranks = firstRank != nil
         var windows: [(Range<Int>) -> Range<Int>] = []
-        var reach = 0
+        var (reach, fromHighest, fromLowest) = (0, false, false)
         for modifier in term.modifiers {
             switch modifier {
             case .keep(let highest, let count):
                 reach += count
+                (fromHighest, fromLowest) = (fromHighest || highest, fromLowest || !highest)
                 windows.append { kept in
                     highest
                         ? kept.lowerBound..<(kept.lowerBound + min(count, kept.count))
@@ -51,6 +55,7 @@ struct DiceTermWeigher {
                 }
             case .drop(let highest, let count):
                 reach += count
+                (fromHighest, fromLowest) = (fromHighest || highest, fromLowest || !highest)
                 windows.append { kept in
                     highest
                         ? (kept.lowerBound + min(count, kept.count))..<kept.upperBound
@@ -59,7 +64,10 @@ struct DiceTermWeigher {
             default: continue
             }
         }
-        self.reach = reach
+        // Counted from one end only, every cut lies within `reach` of that end; from both, a cut
+        // from one end may follow one from the other, so both ends reach as far as all of them.
+        highReach = fromHighest ? reach : 0
+        lowReach = fromLowest ? reach : 0
         window = { count in windows.reduce(0..<count) { $1($0) } }
         let successes = term.modifiers.compactMap { if case .successes(let c) = $0 { c } else { nil } }
         let failures = term.modifiers.compactMap { if case .failures(let c) = $0 { c } else { nil } }
