@@ -15,10 +15,14 @@ enum DistributionChart {
         // The axis is labelled with the tallest column's share, at most "100.000%" wide.
         let axis = 9
         let room = max(1, columns - axis - 1)
-        let span = last - first + 1
-        let size = (span + room - 1) / room
-        var shares = [Double](repeating: 0, count: (span + size - 1) / size)
-        for outcome in outcomes { shares[(outcome.value - first) / size] += outcome.probability }
+        // Counted unsigned, wrapping where it may: totals a tally saw may lie further apart than
+        // an Int counts, and every total a column starts at lies between `first` and `last`.
+        let distance = UInt64(bitPattern: Int64(last &- first))
+        let size = distance / UInt64(room) + 1
+        var shares = [Double](repeating: 0, count: Int(distance / size) + 1)
+        for outcome in outcomes {
+            shares[Int(UInt64(bitPattern: Int64(outcome.value &- first)) / size)] += outcome.probability
+        }
         let largest = shares.max() ?? 1
         let scale = Histogram.percent(largest)
         // Each column as wide as the room allows, up to three characters and a space.
@@ -50,8 +54,9 @@ enum DistributionChart {
         // The lowest total under the first column, the highest ending under the last, where
         // both fit.
         let dash = unicode ? "–" : "-"
-        let lowest = size > 1 ? "\(first)\(dash)\(first + size - 1)" : "\(first)"
-        let highest = size > 1 ? "\(first + (levels.count - 1) * size)\(dash)\(last)" : "\(last)"
+        let step = Int(truncatingIfNeeded: size)
+        let lowest = size > 1 ? "\(first)\(dash)\(first &+ step &- 1)" : "\(first)"
+        let highest = size > 1 ? "\(first &+ (levels.count - 1) &* step)\(dash)\(last)" : "\(last)"
         let gap = drawn - lowest.count - highest.count - (width > 1 ? 1 : 0)
         let under = levels.count > 1 && gap >= 1 ? lowest + String(repeating: " ", count: gap) + highest : lowest
         lines.append(String(repeating: " ", count: axis + 1) + under)

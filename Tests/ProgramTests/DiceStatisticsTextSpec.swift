@@ -89,6 +89,20 @@ struct DiceStatisticsTextSpec {
         #expect(binned.stdout.split(separator: "\n").last?.split(separator: " ") == ["1-5", "96-100"])
     }
 
+    @Test func aPlotOfTotalsFartherApartThanAnIntCountsDrawsTheirTwoColumns() throws {
+        // −5·10¹⁸ and +5·10¹⁸: their distance is more than the largest Int.
+        let run = try ProgramRun.of(
+            "dice",
+            [
+                "(1d2*2-3)*1000000000000*5000000", "--times", "100", "--summary", "--plot", "--seed", "2", "--store",
+                "memory",
+            ],
+            environment: Self.utf8.merging(["COLUMNS": "50"]) { $1 })
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[12].split(separator: "│")[1].split(separator: " ").count == 2, "\(lines)")
+    }
+
     @Test func aPlotLeavesJSONAsItIsAndDrawsASummaryToo() throws {
         let json = try ProgramRun.of("dice", ["--stats", "3d6!", "--json", "--store", "memory"])
         let plotted = try ProgramRun.of("dice", ["--stats", "3d6!", "--json", "--plot", "--store", "memory"])
