@@ -103,12 +103,18 @@ enum Histogram {
     {
         guard let first = outcomes.first?.value, let last = outcomes.last?.value else { return [] }
         guard outcomes.count > rows else { return outcomes.map { ("\($0.value)", $0.probability) } }
-        let span = last - first + 1
-        let size = (span + rows - 1) / rows
-        var bins: [(label: String, probability: Double)] = stride(from: first, through: last, by: size).map { start in
-            ("\(start)–\(min(start + size - 1, last))", 0)
+        // Counted unsigned, wrapping where it may, as the chart counts: totals a tally saw may lie
+        // further apart than an Int counts.
+        let distance = UInt64(bitPattern: Int64(last &- first))
+        let size = distance / UInt64(rows) + 1
+        let (count, step) = (Int(distance / size) + 1, Int(truncatingIfNeeded: size))
+        var bins: [(label: String, probability: Double)] = (0..<count).map { index in
+            let start = first &+ index &* step
+            return ("\(start)–\(index == count - 1 ? last : start &+ step &- 1)", 0)
         }
-        for outcome in outcomes { bins[(outcome.value - first) / size].probability += outcome.probability }
+        for outcome in outcomes {
+            bins[Int(UInt64(bitPattern: Int64(outcome.value &- first)) / size)].probability += outcome.probability
+        }
         return bins
     }
 

@@ -103,6 +103,16 @@ struct DiceStatisticsTextSpec {
         #expect(lines[12].split(separator: "│")[1].split(separator: " ").count == 2, "\(lines)")
     }
 
+    @Test func rowsOfTotalsFartherApartThanAnIntCountsAreRangesOfThem() throws {
+        let run = try ProgramRun.of(
+            "dice",
+            ["(1d100*2-101)*1000000000000*90000", "--times", "1000", "--summary", "--seed", "2", "--store", "memory"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count <= 1 + 60, "\(lines)")
+        #expect(lines[1].hasPrefix("-8910000000000000000–"), "\(lines)")
+    }
+
     @Test func aPlotLeavesJSONAsItIsAndDrawsASummaryToo() throws {
         let json = try ProgramRun.of("dice", ["--stats", "3d6!", "--json", "--store", "memory"])
         let plotted = try ProgramRun.of("dice", ["--stats", "3d6!", "--json", "--plot", "--store", "memory"])
