@@ -19,5 +19,11 @@ public enum TodoAnswer: Codable, Equatable, Sendable {
     indirect case shown(item: TodoItem, abbreviation: Int)
     case journal(entries: [JournalEntry])
     case exported(text: String)
+    /// The to-dos with their urgency, most urgent first.
+    case ranked(items: [RankedTodo], abbreviation: Int)
+    case projects(counts: [ProjectCount])
+    case tags(counts: [TagCount])
+    case dueDays(counts: [DueCount])
+    case burndown(points: [BurndownPoint])
     indirect case failed(reason: TodoFailure)
 }

@@ -21,4 +21,21 @@ public enum TodoCommand: Codable, Equatable, Sendable {
     case show(reference: String)
     case showJournal
     case export(format: TodoFormat)
+
+    // Reports: they only read, each counting or ranking the to-dos its query picks.
+    /// The to-dos ranked by urgency, most urgent first: `todo next`.
+    case next(query: TodoQuery)
+    /// Each project with how many are in it and under it, open and done: `todo projects`, `todo summary`.
+    case projects(query: TodoQuery)
+    /// Each tag with how many carry it: `todo tags`.
+    case tags(query: TodoQuery)
+    /// The started ones not done, first started first: `todo active`.
+    case active(query: TodoQuery)
+    /// The waiting ones, first to show first: `todo waiting`.
+    case waiting(query: TodoQuery)
+    /// How many are due on each day from `first` through `last`: `todo calendar`.
+    case dueDays(query: TodoQuery, first: Day, last: Day)
+    /// How many were open and done at the end of each day or week from `first` through `last`:
+    /// `todo burndown`.
+    case burndown(query: TodoQuery, period: BurndownPeriod, first: Day, last: Day)
 }

@@ -8,7 +8,7 @@ import Fractal
 #endif
 
 /// The to-do feature: adds, changes, forks, deletes, undoes and redoes to-dos, lists them,
-/// keeps the journal, and moves them in and out of files.
+/// reports on them, keeps the journal, and moves them in and out of files.
 public func createTodoFeature(
     store: Store<TodoState>, random: RandomSource, clock: TimeSource, output: @escaping Output<TodoAnswer>
 ) -> Input<TodoCommand> {
@@ -24,6 +24,13 @@ public func createTodoFeature(
     let list = createListTodos(store: store, clock: clock, output: output)
     let show = createShowTodo(store: store, output: output)
     let showJournal = createShowJournal(store: store, output: output)
+    let rank = createRankTodos(store: store, clock: clock, output: output)
+    let countProjects = createCountProjects(store: store, clock: clock, output: output)
+    let countTags = createCountTags(store: store, clock: clock, output: output)
+    let listActive = createListActiveTodos(store: store, clock: clock, output: output)
+    let listWaiting = createListWaitingTodos(store: store, clock: clock, output: output)
+    let countDueDays = createCountDueDays(store: store, clock: clock, output: output)
+    let countBurndown = createCountBurndown(store: store, clock: clock, output: output)
     return { command in
         switch command {
         case .add(let draft): add(draft)
@@ -42,6 +49,13 @@ public func createTodoFeature(
         case .show(let reference): show(reference)
         case .showJournal: showJournal(())
         case .export(let format): export(format)
+        case .next(let query): rank(query)
+        case .projects(let query): countProjects(query)
+        case .tags(let query): countTags(query)
+        case .active(let query): listActive(query)
+        case .waiting(let query): listWaiting(query)
+        case .dueDays(let query, let first, let last): countDueDays((query, first, last))
+        case .burndown(let query, let period, let first, let last): countBurndown((query, period, first, last))
         }
     }
 }
@@ -130,10 +144,24 @@ public enum TodoFeature: Feature {
         .export(format: .json),
         .export(format: .todotxt),
         .export(format: .taskwarrior),
+        .next(query: TodoQuery(filter: .project("family"))),
+        .projects(query: TodoQuery(status: .all)),
+        .tags(query: TodoQuery()),
+        .active(query: TodoQuery(status: .all)),
+        .waiting(query: TodoQuery(status: .waiting)),
+        .dueDays(query: TodoQuery(), first: sampleDay(2026, 12, 1), last: sampleDay(2026, 12, 31)),
+        .dueDays(query: TodoQuery(), first: sampleDay(2000, 1, 1), last: sampleDay(2026, 12, 31)),
+        .burndown(
+            query: TodoQuery(status: .all), period: .week, first: sampleDay(2026, 11, 2), last: sampleDay(2026, 12, 6)),
     ]
 }
 
 extension TodoFeature {
+    /// A day of the samples, which are all days.
+    private static func sampleDay(_ year: Int, _ month: Int, _ day: Int) -> Day {
+        Day(year: year, month: month, day: day) ?? .earliest
+    }
+
     /// A due test of each kind, on Christmas Eve 2026.
     private static let sampleDueTests: [TodoFilter] =
         Day(year: 2026, month: 12, day: 24).map { day in

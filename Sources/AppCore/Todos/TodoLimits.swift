@@ -19,3 +19,16 @@ public enum TodoLimits {
     /// The longest id a file may give.
     public static let idBytes = 64
 }
+
+extension TodoLimits {
+    /// The most days a report may cover: a calendar's months, a burndown's days or weeks.
+    public static let reportDays = 3_660
+
+    /// Refuses a report of more days than `reportDays`.
+    static func checkReport(from first: Day, through last: Day) throws(TodoFailure) {
+        let days = last.ordinal - first.ordinal + 1
+        guard days <= reportDays else {
+            throw .overLimit(what: "a report from \(first) to \(last)", size: days, limit: reportDays, unit: "days")
+        }
+    }
+}
