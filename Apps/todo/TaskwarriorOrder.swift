@@ -8,7 +8,8 @@ import ArgumentParser
 enum TaskwarriorOrder {
     /// The commands that may follow the to-dos they work on.
     static let verbs: Set<String> = [
-        "list", "ls", "count", "show", "done", "reopen", "start", "stop", "delete", "rm", "edit", "modify",
+        "list", "ls", "count", "show", "done", "reopen", "start", "stop", "delete", "rm", "edit", "modify", "next",
+        "projects", "tags", "summary", "active", "waiting", "calendar", "burndown",
     ]
 
     /// `arguments` in the order the parser reads, for a program whose root command is `root`.

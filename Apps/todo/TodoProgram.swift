@@ -25,6 +25,9 @@ struct TodoProgram: ParsableCommand {
               todo fork 3f2a --title "buy oat milk"
               todo undo                       take the last command back, whole
               todo journal                    everything that happened, with its time
+              todo next                       the most urgent first, as Taskwarrior's
+              todo projects                   each project with its open to-dos; todo summary, tags
+              todo active                     what is being worked on, and for how long
               todo export --format todotxt > todo.txt
               todo import todo.txt --format todotxt
 
@@ -40,7 +43,8 @@ struct TodoProgram: ParsableCommand {
         subcommands: [
             Add.self, List.self, Count.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self, Stop.self,
             Fork.self,
-            Delete.self, Undo.self, Redo.self, Journal.self, Export.self, Import.self,
+            Delete.self, Undo.self, Redo.self, Journal.self, Export.self, Import.self, Next.self, Projects.self,
+            Tags.self, Summary.self, Active.self, Waiting.self,
         ]
     )
 

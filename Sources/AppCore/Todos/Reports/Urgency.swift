@@ -35,7 +35,7 @@ public enum UrgencyTerm: String, CaseIterable, Sendable {
     public var explanation: String {
         switch self {
         case .nextTag: "tagged +next"
-        case .due: "due: 1 from a week overdue, falling evenly to 0.2 two weeks ahead and beyond"
+        case .due: "due: 1 a week overdue, evenly down to 0.2 two weeks ahead"
         case .highPriority: "priority high"
         case .mediumPriority: "priority medium"
         case .lowPriority: "priority low"

@@ -1,0 +1,74 @@
+import AppCore
+import ArgumentParser
+import ProgramKit
+
+struct Next: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next",
+        abstract: "List the open to-dos most urgent first, with their urgency, as Taskwarrior's `task next`.",
+        discussion: """
+            The filter is `todo list`'s (see 'todo list --help'). A to-do's urgency is the sum of \
+            each coefficient below times how far the to-do has it, from 0 to 1; those equally urgent \
+            stand in the order they were made. These are Taskwarrior's default coefficients; its terms \
+            for annotations and dependencies are left out.
+
+            \(Self.coefficients)
+
+            With --json, an array of `todo list --json`'s objects, each with "urgency" besides.
+
+            Examples:
+              todo next
+              todo next project:work --limit 5
+              todo next +errands or @town
+              todo next --json
+            """)
+
+    @Option(help: "Show only the first N.")
+    var limit: Int?
+
+    @OptionGroup var report: ReportOptions
+
+    /// The coefficients, a line each, as the help shows them.
+    static var coefficients: String {
+        UrgencyTerm.allCases.map { term in
+            let number = UrgencyText.of(term.coefficient)
+            return "  " + String(repeating: " ", count: max(0, 6 - number.count)) + number + "  " + term.explanation
+        }
+        .joined(separator: "\n")
+    }
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit: give 1 or more") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let (answer, _) = try report.report("next", among: .open) { query, _ in .next(query: query) }
+            guard case .ranked(let ranked, let abbreviation) = answer else { return }
+            let shown = limit.map { Array(ranked.prefix($0)) } ?? ranked
+            if report.common.json {
+                return try printJSON(shown.map { RecordWith(item: $0.item, name: "urgency", value: $0.urgency) })
+            }
+            guard !shown.isEmpty else { return print("Nothing to do.") }
+            let style = TextStyle.forStandardOutput()
+            let width = shown.map { UrgencyText.of($0.urgency).count }.max() ?? 0
+            for entry in shown {
+                let number = UrgencyText.of(entry.urgency)
+                print(
+                    String(repeating: " ", count: width - number.count) + number + "  "
+                        + TodoText.line(entry.item, abbreviation: abbreviation, style: style))
+            }
+        }
+    }
+}
+
+/// Urgency as `todo next` shows it.
+enum UrgencyText {
+    /// `12.35`, `-3.00`, `0.80`: two decimals, rounded half away from zero.
+    static func of(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let whole = abs(hundredths) / 100
+        let part = abs(hundredths) % 100
+        return (hundredths < 0 ? "-" : "") + "\(whole)." + (part < 10 ? "0" : "") + "\(part)"
+    }
+}
