@@ -30,7 +30,7 @@ struct Active: ParsableCommand {
                     items.map { RecordWith(item: $0, name: "secondsWorked", value: $0.secondsSpent(at: now)) })
             }
             guard !items.isEmpty else { return print("Nothing is started.") }
-            let style = TextStyle.forStandardOutput()
+            let style = TodoStyle.forStandardOutput(in: session)
             let time = LocalTime(timeZone: session.timeZone)
             for item in items {
                 let since = item.started.map { time.string(from: $0) } ?? ""

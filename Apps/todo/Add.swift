@@ -44,7 +44,8 @@ struct Add: ParsableCommand {
             if common.json {
                 try printJSON(TodoRecord(added))
             } else {
-                print("Added \(TodoText.line(added, abbreviation: abbreviation, style: .forStandardOutput()))")
+                print(
+                    "Added \(TodoText.line(added, abbreviation: abbreviation, style: .forStandardOutput(in: session)))")
             }
         }
     }

@@ -66,7 +66,7 @@ struct Edit: ParsableCommand {
                 : .editEach(references: references, changes: changes)
             guard case .changed(let items, let abbreviation) = try session.send(command, to: TodoFeature.self)
             else { return }
-            try show(items, abbreviation: abbreviation, verb: "Changed", json: common.json)
+            try show(items, abbreviation: abbreviation, verb: "Changed", json: common.json, in: session)
         }
     }
 }

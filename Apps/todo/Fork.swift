@@ -28,7 +28,7 @@ struct Fork: ParsableCommand {
             if common.json {
                 try printJSON(TodoRecord(copy))
             } else {
-                let line = TodoText.line(copy, abbreviation: abbreviation, style: .forStandardOutput())
+                let line = TodoText.line(copy, abbreviation: abbreviation, style: .forStandardOutput(in: session))
                 print("Forked \(TodoText.shown(original, abbreviation)) as \(line)")
             }
         }

@@ -26,6 +26,12 @@ struct List: ParsableCommand {
             name: is read whole ("project:my home"); any other is split at its spaces. A filter that \
             names a status or ids looks among every to-do, not only the open ones.
 
+            Each line reads `3f2a [ ] (A) title  due DAY project:NAME +tags @contexts`: [>] marks \
+            one started, [x] one done. An open one due before now is marked `overdue` after its due \
+            day, and one due later today `today`; on a terminal the title is red where overdue, \
+            yellow where due today and green where started, in place of those words (NO_COLOR \
+            turns colour off). One waiting is marked `waiting until DAY`, one expired `expired DAY`.
+
             With --json, an array of objects: {"id", "title", "completed", "completedAt", "due", \
             "dueTime", "priority", "project", "tags", "contexts", "notes", "extras", "created", "wait", \
             "scheduled", "until", "started", "secondsSpent"}.
@@ -119,7 +125,8 @@ struct List: ParsableCommand {
                 guard case .listed(let items, let abbreviation) = try listed(query, in: session) else { return }
                 try live.draw(
                     items.isEmpty
-                        ? [emptyList] : TodoText.lines(items, abbreviation: abbreviation, style: .forStandardOutput()))
+                        ? [emptyList]
+                        : TodoText.lines(items, abbreviation: abbreviation, style: .forStandardOutput(in: session)))
             }
         }
     }
@@ -130,7 +137,7 @@ struct List: ParsableCommand {
             print(emptyList)
             return
         }
-        try show(items, abbreviation: abbreviation, json: common.json)
+        try show(items, abbreviation: abbreviation, json: common.json, in: session)
     }
 
     private func listed(_ query: TodoQuery, in session: Session) throws -> TodoFeature.Answer {

@@ -43,14 +43,14 @@ struct Next: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let (answer, _) = try report.report("next", among: .open) { query, _ in .next(query: query) }
+            let (answer, session) = try report.report("next", among: .open) { query, _ in .next(query: query) }
             guard case .ranked(let ranked, let abbreviation) = answer else { return }
             let shown = limit.map { Array(ranked.prefix($0)) } ?? ranked
             if report.common.json {
                 return try printJSON(shown.map { RecordWith(item: $0.item, name: "urgency", value: $0.urgency) })
             }
             guard !shown.isEmpty else { return print("Nothing to do.") }
-            let style = TextStyle.forStandardOutput()
+            let style = TodoStyle.forStandardOutput(in: session)
             let width = shown.map { UrgencyText.of($0.urgency).count }.max() ?? 0
             for entry in shown {
                 let number = UrgencyText.of(entry.urgency)

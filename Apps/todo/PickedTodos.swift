@@ -43,7 +43,7 @@ struct PickedTodos {
                 "the filter picks \(items.count) to-dos, more than \(Self.fewest): add --yes to \(action) where no one can be asked",
                 exit: .usage)
         }
-        try show(items, abbreviation: abbreviation, json: false)
+        try show(items, abbreviation: abbreviation, json: false, in: session)
         StandardError.write("\(items.count) to-dos: \(action)? [y/N] ")
         let answer = readLine()?.trimmingWhitespace().lowercased()
         return answer == "y" || answer == "yes" ? items.map(\.id.value) : nil

@@ -115,9 +115,9 @@ struct NamedTodos: ParsableArguments {
             else { return print("Nothing changed.") }
             switch try session.send(make(references), to: TodoFeature.self) {
             case .changed(let items, let abbreviation), .deleted(let items, let abbreviation):
-                try show(items, abbreviation: abbreviation, verb: verb, json: common.json)
+                try show(items, abbreviation: abbreviation, verb: verb, json: common.json, in: session)
             case .unchanged(let items, let abbreviation):
-                try show(items, abbreviation: abbreviation, verb: already, json: common.json)
+                try show(items, abbreviation: abbreviation, verb: already, json: common.json, in: session)
             default:
                 return
             }

@@ -12,8 +12,11 @@ import ProgramKit
 /// earlier version wrote may hold control characters, which must be shown, not obeyed.
 enum TodoText {
     /// `3f2a  [ ] (A) buy milk  due 2026-12-01 17:30  project:home +errands @shop`, `[>]` for one
-    /// being worked on, `[x]` for one done.
-    static func line(_ item: TodoItem, abbreviation: Int, style: TextStyle) -> String {
+    /// being worked on, `[x]` for one done. An open one due before now is marked `overdue` after its
+    /// due day, one due later today `today`, one waiting `waiting until DAY` and one expired
+    /// `expired DAY`, each with its time where that is not midnight; with colours, the title is red where overdue, yellow where due today and
+    /// green where started, in place of the first two marks.
+    static func line(_ item: TodoItem, abbreviation: Int, style: TodoStyle) -> String {
         var text: [UInt8] = []
         append(item, abbreviation: abbreviation, style: style, to: &text)
         return String(decoding: text, as: UTF8.self)
@@ -22,10 +25,12 @@ enum TodoText {
     /// Appends an item's line, without its line break, to `text`: built in place, as UTF-8 bytes,
     /// since `todo list` makes one for each of thousands of items (strings built and joined piece
     /// by piece cost a third of listing a hundred thousand).
-    static func append(_ item: TodoItem, abbreviation: Int, style: TextStyle, to text: inout [UInt8]) {
+    static func append(_ item: TodoItem, abbreviation: Int, style todoStyle: TodoStyle, to text: inout [UInt8]) {
+        let style = todoStyle.text
         // Whether there are colours is asked here, once a piece: painting is another module's
         // call, which a plain run of a hundred thousand lines need not make.
         let colours = style.colours
+        let standing = todoStyle.due(item)
         let id = shown(item.id, abbreviation)
         text.append(contentsOf: (colours ? style.bold(id) : id).utf8)
         text.append(contentsOf: item.isCompleted ? " [x] ".utf8 : item.started != nil ? " [>] ".utf8 : " [ ] ".utf8)
@@ -35,14 +40,32 @@ enum TodoText {
             text.append(UInt8(ascii: " "))
         }
         let title = TerminalText.escaped(item.title)
-        text.append(contentsOf: (colours && item.isCompleted ? style.dim(title) : title).utf8)
-        guard item.due != nil || item.project != nil || !item.tags.isEmpty || !item.contexts.isEmpty else { return }
+        text.append(contentsOf: (colours ? painted(title, item, standing, style) : title).utf8)
+        let waiting = item.isWaiting(at: todoStyle.now)
+        let expired = item.hasExpired(at: todoStyle.now)
+        guard
+            item.due != nil || item.project != nil || !item.tags.isEmpty || !item.contexts.isEmpty || waiting
+                || expired
+        else { return }
         text.append(contentsOf: "  ".utf8)
         let detailsStart = text.count
         if let due = item.due {
             text.append(contentsOf: "due ".utf8)
             text.append(contentsOf: due.description.utf8)
             if let time = item.dueTime {
+                text.append(UInt8(ascii: " "))
+                text.append(contentsOf: time.description.utf8)
+            }
+            if !colours, let standing {
+                text.append(contentsOf: (standing == .overdue ? " overdue" : " today").utf8)
+            }
+        }
+        if waiting || expired, let moment = waiting ? item.wait : item.until {
+            if text.count > detailsStart { text.append(UInt8(ascii: " ")) }
+            text.append(contentsOf: (waiting ? "waiting until " : "expired ").utf8)
+            text.append(contentsOf: Day(moment, in: todoStyle.timeZone).description.utf8)
+            let second = todoStyle.timeZone.wallClock(at: moment).second
+            if second != 0, let time = TimeOfDay(seconds: second) {
                 text.append(UInt8(ascii: " "))
                 text.append(contentsOf: time.description.utf8)
             }
@@ -125,6 +148,18 @@ enum TodoText {
         } ?? String(id.value.prefix(abbreviation))
     }
 
+    /// A title in the colour of how it stands: dim where done, red where overdue, yellow where due
+    /// today, green where started.
+    private static func painted(_ title: String, _ item: TodoItem, _ due: TodoStyle.Due?, _ style: TextStyle) -> String
+    {
+        if item.isCompleted { return style.dim(title) }
+        switch due {
+        case .overdue: return style.red(title)
+        case .today: return style.yellow(title)
+        case nil: return item.started != nil ? style.green(title) : title
+        }
+    }
+
     private static func paint(_ text: String, _ priority: Priority, _ style: TextStyle) -> String {
         switch priority {
         case .high: style.red(text)
@@ -140,7 +175,7 @@ private let outputBlock = 64 * 1_024
 /// Prints items as text lines, or as an array of records with --json.
 extension TodoText {
     /// The to-dos as the lines `show` writes, one a to-do, for a list kept up to date (`LiveLines`).
-    static func lines(_ items: [TodoItem], abbreviation: Int, style: TextStyle) -> [String] {
+    static func lines(_ items: [TodoItem], abbreviation: Int, style: TodoStyle) -> [String] {
         var line: [UInt8] = []
         return items.map { item in
             line.removeAll(keepingCapacity: true)
@@ -150,12 +185,12 @@ extension TodoText {
     }
 }
 
-func show(_ items: [TodoItem], abbreviation: Int, verb: String? = nil, json: Bool) throws {
+func show(_ items: [TodoItem], abbreviation: Int, verb: String? = nil, json: Bool, in session: Session) throws {
     if json {
         try printJSON(items.map(TodoRecord.init))
         return
     }
-    let style = TextStyle.forStandardOutput()
+    let style = TodoStyle.forStandardOutput(in: session)
     // The lines are written a block at a time, not one `print` each.
     var block: [UInt8] = []
     block.reserveCapacity(outputBlock + 1_024)

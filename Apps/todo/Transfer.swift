@@ -116,7 +116,7 @@ struct Import: ParsableCommand {
             } else {
                 print(report.summary)
                 for line in report.notes(format: format) { print(line) }
-                try show(items, abbreviation: abbreviation, json: false)
+                try show(items, abbreviation: abbreviation, json: false, in: session)
             }
         }
     }

@@ -7,7 +7,8 @@ struct Waiting: ParsableCommand {
         commandName: "waiting",
         abstract: "List the to-dos waiting (--wait) until a moment still to come, and when each shows again.",
         discussion: """
-            The first to show again comes first. The filter is `todo list`'s (see 'todo list --help').
+            The first to show again comes first, each marked `waiting until` the day, and the time \
+            where that is not midnight, when it shows again. The filter is `todo list`'s (see 'todo list --help').
 
             With --json, an array of `todo list --json`'s objects; "wait" says when each shows again.
 
@@ -25,12 +26,8 @@ struct Waiting: ParsableCommand {
             guard case .listed(let items, let abbreviation) = answer else { return }
             if report.common.json { return try printJSON(items.map(TodoRecord.init)) }
             guard !items.isEmpty else { return print("Nothing waits.") }
-            let style = TextStyle.forStandardOutput()
-            let time = LocalTime(timeZone: session.timeZone)
-            for item in items {
-                let shows = item.wait.map { time.string(from: $0) } ?? ""
-                print(TodoText.line(item, abbreviation: abbreviation, style: style) + "  shows \(shows)")
-            }
+            // Each line says until when it waits.
+            try show(items, abbreviation: abbreviation, json: false, in: session)
         }
     }
 }

@@ -47,7 +47,7 @@ struct TodoReportsProgramSpec {
             Self.lines(next, ids: ids) == [
                 "16.90  ID [ ] write report  project:work +next +q4",
                 "14.54  ID [ ] (A) buy milk  due 2026-11-27 project:home.kitchen +errands",
-                "13.00  ID [ ] paint fence  due 2026-11-10 project:home.garden",
+                "13.00  ID [ ] paint fence  due 2026-11-10 overdue project:home.garden",
                 " 0.00  ID [ ] loose end",
             ])
         let json = try Self.json(try place.todo("next", "project:home", "--json"))
@@ -122,7 +122,7 @@ struct TodoReportsProgramSpec {
         let place = try Self.place()
         defer { place.remove() }
         let ids = try place.list("--waiting").compactMap { ($0["id"] as? String).map { String($0.prefix(4)) } }
-        #expect(Self.lines(try place.todo("waiting"), ids: ids) == ["ID [ ] call bob  shows 2026-12-01 00:00:00"])
+        #expect(Self.lines(try place.todo("waiting"), ids: ids) == ["ID [ ] call bob  waiting until 2026-12-01"])
         #expect(
             try Self.json(try place.todo("waiting", "--json")).first?["wait"] as? String == "2026-12-01T00:00:00.000Z")
         #expect(try place.todo("waiting", "+errands").stdout == "Nothing waits.\n")
