@@ -28,6 +28,7 @@ struct TodoProgram: ParsableCommand {
               todo next                       the most urgent first, as Taskwarrior's
               todo projects                   each project with its open to-dos; todo summary, tags
               todo active                     what is being worked on, and for how long
+              todo calendar --months 2        due days on a month's grid; todo burndown, a chart
               todo export --format todotxt > todo.txt
               todo import todo.txt --format todotxt
 
@@ -44,7 +45,7 @@ struct TodoProgram: ParsableCommand {
             Add.self, List.self, Count.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self, Stop.self,
             Fork.self,
             Delete.self, Undo.self, Redo.self, Journal.self, Export.self, Import.self, Next.self, Projects.self,
-            Tags.self, Summary.self, Active.self, Waiting.self,
+            Tags.self, Summary.self, Active.self, Waiting.self, Calendar.self, Burndown.self,
         ]
     )
 

@@ -32,6 +32,7 @@ public struct TextStyle: Sendable {
     public func red(_ text: String) -> String { paint(text, 31) }
     public func bold(_ text: String) -> String { paint(text, 1) }
     public func dim(_ text: String) -> String { paint(text, 2) }
+    public func reversed(_ text: String) -> String { paint(text, 7) }
 
     private func paint(_ text: String, _ code: Int) -> String {
         colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
