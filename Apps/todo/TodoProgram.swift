@@ -45,7 +45,7 @@ struct TodoProgram: ParsableCommand {
             Add.self, List.self, Count.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self, Stop.self,
             Fork.self,
             Delete.self, Undo.self, Redo.self, Journal.self, Export.self, Import.self, Next.self, Projects.self,
-            Tags.self, Summary.self, Active.self, Waiting.self, Calendar.self, Burndown.self,
+            Tags.self, Summary.self, Active.self, Waiting.self, CalendarReport.self, Burndown.self,
         ]
     )
 

@@ -2,12 +2,12 @@ import AppCore
 import ArgumentParser
 import ProgramKit
 
-struct Calendar: ParsableCommand {
+struct CalendarReport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
         abstract: "Show a month as a grid, today and the days open to-dos are due marked.",
         discussion: """
-            This month, or --months N from it (1 to \(Calendar.mostMonths)), one under another, weeks \
+            This month, or --months N from it (1 to \(CalendarReport.mostMonths)), one under another, weeks \
             from Monday. Without colour, today stands in brackets, [22], a day with open to-dos due \
             is marked *, and a day gone by with open to-dos still due on it !; on a terminal, today \
             is shown reversed, due days yellow and overdue ones red. --now sets what today is. The \
@@ -74,54 +74,5 @@ struct Calendar: ParsableCommand {
         let last: Day
         let today: Day
         let due: [DueCount]
-    }
-}
-
-/// A month drawn as a grid of weeks from Monday, each day five columns wide: today in brackets, a
-/// day with open to-dos due marked `*` after it, one gone by `!`; with colours, painted instead.
-struct MonthGrid {
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
-    ]
-
-    let due: [Day: Int]
-    let today: Day
-    let style: TextStyle
-
-    /// The month that `first`, its first day, begins: its name, the weekdays, then a line a week.
-    func lines(of first: Day) -> [String] {
-        let title = "\(Self.monthNames[first.month - 1]) \(first.year)"
-        let width = 35
-        var lines = [String(repeating: " ", count: (width - title.count) / 2) + title]
-        lines.append(trimmed(["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map { " \($0)  " }.joined()))
-        var week = String(repeating: "     ", count: first.weekday - 1)
-        for number in 1...Day.length(ofMonth: first.month, in: first.year) {
-            guard let day = Day(year: first.year, month: first.month, day: number) else { continue }
-            week += cell(day)
-            if day.weekday == 7 {
-                lines.append(trimmed(week))
-                week = ""
-            }
-        }
-        if !week.isEmpty { lines.append(trimmed(week)) }
-        return lines
-    }
-
-    private func cell(_ day: Day) -> String {
-        let number = day.day < 10 ? " \(day.day)" : "\(day.day)"
-        let isToday = day == today
-        let mark = due[day].map { _ in day < today ? "!" : "*" }
-        guard style.colours else {
-            return isToday ? "[" + number + "]" + (mark ?? " ") : " " + number + (mark ?? " ") + " "
-        }
-        var shown = number
-        if let mark { shown = mark == "!" ? style.red(shown) : style.yellow(shown) }
-        if isToday { shown = style.reversed(shown) }
-        return " " + shown + "  "
-    }
-
-    private func trimmed(_ line: String) -> String {
-        String(line.reversed().drop { $0 == " " }.reversed())
     }
 }
