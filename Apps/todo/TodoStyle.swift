@@ -15,10 +15,14 @@ struct TodoStyle {
     let now: Date
     let timeZone: Zone
     let today: Day
+    /// The second of today it is now: read once, not for each line (the system's zone asks the C
+    /// library each time).
+    let secondOfToday: Int
 
     init(text: TextStyle, now: Date, timeZone: Zone) {
         (self.text, self.now, self.timeZone) = (text, now, timeZone)
         today = Day(now, in: timeZone)
+        secondOfToday = timeZone.wallClock(at: now).second
     }
 
     /// The style for standard output as it is now, at the session's moment.
@@ -36,6 +40,6 @@ struct TodoStyle {
         guard let due = item.due, !item.isCompleted, due <= today else { return nil }
         if due < today { return .overdue }
         guard let time = item.dueTime else { return .today }
-        return time.seconds < timeZone.wallClock(at: now).second ? .overdue : .today
+        return time.seconds < secondOfToday ? .overdue : .today
     }
 }
