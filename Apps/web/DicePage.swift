@@ -5,11 +5,17 @@ import ProgramKit
 /// before (live), and the expression's exact distribution drawn on the server.
 enum DicePage {
     static func page(
-        core: WebCore, code: String, expression: String, rolled: [DiceRoll] = [], notice: String? = nil
+        core: WebCore, code: String, expression: String, rolled: [DiceRoll] = [], charted: Bool = true,
+        notice: String? = nil
     ) async throws -> Page {
-        // A chart for each expression rolled, or for the one in the box.
+        // A chart for each expression rolled, or for the one in the box: weighing may take the core
+        // seconds, so only for a page of this server's own asking (see `WebRoutes`).
         var charts: [HTML] = []
-        for weighed in rolled.isEmpty ? (expression.isEmpty ? [] : [expression]) : rolled.map(\.expression) {
+        let weighed = rolled.isEmpty ? (expression.isEmpty || !charted ? [] : [expression]) : rolled.map(\.expression)
+        if !charted && !expression.isEmpty {
+            charts.append("<p class=\"hint\">Press Roll to roll it and see its distribution.</p>")
+        }
+        for weighed in weighed {
             do {
                 let answer = try await core.send(.weigh(expression: weighed), to: DiceFeature.self)
                 if case .weighed(let statistics) = answer { charts.append(DistributionChart.figure(statistics)) }
@@ -43,7 +49,7 @@ enum DicePage {
             ? "<p class=\"empty\">No rolls yet.</p>"
             : "<h2>Rolled before</h2><table class=\"history\"><tbody>\(rows)</tbody></table>"
         return Page(
-            section: .dice, title: "Dice", source: URLText.address("/dice", [("expression", expression)]),
+            section: .dice, title: "Dice", source: "/dice",
             top: "\(form)\(hint)\(result)\(charts)", live: live, notice: notice)
     }
 

@@ -17,8 +17,9 @@ struct Page: Sendable {
 
     let section: Section
     let title: String
-    /// Where the live script fetches this page anew: the address that shows the same page by GET.
-    var source = "/todos"
+    /// Where the live script fetches this page's live part anew (an address that shows it by GET),
+    /// or none for a page with no live part, such as an error's.
+    var source: String? = "/todos"
     /// The forms and what a command just answered: stays as it is when the store changes.
     var top: HTML = ""
     /// What is in the store now: made again and replaced when the store changes.
@@ -31,6 +32,9 @@ struct Page: Sendable {
             let current: HTML = section == self.section ? " aria-current=\"page\"" : ""
             return "<a href=\"/\(section.rawValue)\"\(current)>\(section.title)</a>"
         }
+        let script: HTML = source == nil ? "" : "<script src=\"/static/live.js\" defer></script>"
+        let liveBlock: HTML =
+            source.map { "<div id=\"live\" data-source=\"\($0)\" aria-live=\"polite\">\(live)</div>" } ?? ""
         let warning: HTML = notice.map { "<p class=\"notice\" role=\"alert\">\($0)</p>" } ?? ""
         let page: HTML = """
             <!doctype html>
@@ -40,14 +44,14 @@ struct Page: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title) · AppCore</title>
             <link rel="stylesheet" href="/static/app.css">
-            <script src="/static/live.js" defer></script>
+            \(script)
             </head>
             <body>
             <nav>\(HTML(navigation, separator: " "))</nav>
             <main>
             <h1>\(title)</h1>
             \(warning)\(top)
-            <div id="live" data-source="\(source)" aria-live="polite">\(live)</div>
+            \(liveBlock)
             </main>
             </body>
             </html>

@@ -14,7 +14,9 @@ import ProgramKit
 enum WebAPI {
     static func register(on router: Router<BasicRequestContext>, core: WebCore) {
         router.post("/api/commands") { request, _ in
-            guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
+            let mediaType = request.headers[.contentType]?.split(separator: ";").first?.trimmingWhitespace()
+                .lowercased()
+            guard mediaType == "application/json" else {
                 throw HTTPError(
                     .unsupportedMediaType, message: "A command is JSON: send it with Content-Type: application/json.")
             }
@@ -24,11 +26,14 @@ enum WebAPI {
                 command = try ValueCoding.makeDecoder().decode(Command.self, from: Data(Array(buffer: body)))
             } catch {
                 let text = String(decoding: Array(buffer: body), as: UTF8.self)
-                let reason = ScenarioParser.unknownCommand(in: text) ?? describe(error)
+                let reason = ScenarioParser.unknownCommand(in: text) ?? Self.reason(error)
                 throw HTTPError(
                     .badRequest,
                     message: "This is not a command the AppCore knows: \(reason). Write one as the scenarios do, "
                         + "{\"coin\": {\"flip\": {\"count\": 3}}}; `headless commands` lists them all.")
+            }
+            if let refusal = WebLimits.refusal(of: command) {
+                throw HTTPError(.unprocessableContent, message: "This command is too large: \(refusal).")
             }
             let answers = try await core.send(command)
             let failed = answers.contains(where: failed)
@@ -42,6 +47,23 @@ enum WebAPI {
         router.get("/api/coin") { _, _ in try await answers(Command(CoinFeature.self, .showHistory), core) }
         router.get("/api/eightball") { _, _ in try await answers(Command(EightBallFeature.self, .showHistory), core) }
         router.get("/api/deck") { _, _ in try await answers(Command(DeckFeature.self, .show), core) }
+    }
+
+    /// What is wrong with a body that is not a command, said without the decoder's own words.
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "it is not JSON" }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return context.debugDescription.contains("names exactly one feature")
+                || context.debugDescription.contains("is no feature")
+                ? context.debugDescription : "it is not JSON"
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+            .valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "it is not one command as JSON" : "\(path) is not what that command takes"
+        @unknown default:
+            return "it is not one command as JSON"
+        }
     }
 
     /// Whether an answer says its command failed.

@@ -85,7 +85,11 @@ struct WebAccess: Sendable {
                 guard Self.same(given, token) else { return .refused(.unauthorized, Self.tokenNeeded) }
                 let rest = query.filter { $0.key != "token" }
                     .map { "\(URLText.escaped(String($0.key)))=\(URLText.escaped(String($0.value)))" }
-                return .remember(location: request.uri.path + (rest.isEmpty ? "" : "?" + rest.joined(separator: "&")))
+                // Back to the same page of this server: a path that a browser would read as another
+                // server's (`//evil.example/`, `/\evil.example/`) goes to the first page instead.
+                let path = request.uri.path
+                let local = path.hasPrefix("/") && !path.hasPrefix("//") && !path.hasPrefix("/\\") ? path : "/"
+                return .remember(location: local + (rest.isEmpty ? "" : "?" + rest.joined(separator: "&")))
             }
             let bearer = request.headers[.authorization].flatMap { value in
                 value.hasPrefix("Bearer ") ? value.dropFirst("Bearer ".count) : nil
@@ -101,6 +105,15 @@ struct WebAccess: Sendable {
         return .admitted
     }
 
+    /// Whether a request comes from this server's own pages, an address typed by hand, or a
+    /// program (which says nothing of where it came from), not from a page of another site: work
+    /// that may take the core seconds is done only for those (an image of another site's page
+    /// pointing at `/dice?expression=…` must not keep the core busy for everyone).
+    static func isAskedByThisServersPages(_ request: Request) -> Bool {
+        guard let site = request.headers[.named("Sec-Fetch-Site")] else { return true }
+        return site == "same-origin" || site == "none"
+    }
+
     private static let tokenNeeded =
         "This server needs its token: open the address it printed at start (…/?token=…) once, or send "
         + "`Authorization: Bearer TOKEN`."
@@ -114,21 +127,26 @@ struct WebAccess: Sendable {
         if let site = request.headers[.named("Sec-Fetch-Site")], site != "same-origin", site != "none" {
             return refusal
         }
-        // `Origin: null` is a sandboxed page or a file: not one of ours either.
-        if let origin = request.headers[.origin] {
-            let named = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first
-            if named.map(String.init) != host { return refusal }
+        // An origin is a scheme and a host, nothing more: ours is http:// and the Host the request
+        // names. `Origin: null` is a sandboxed page or a file: not one of ours either.
+        if let origin = request.headers[.origin], origin.lowercased() != "http://" + host.lowercased() {
+            return refusal
         }
         return nil
     }
 
-    private static func isLoopbackName(_ host: String) -> Bool {
-        let name: Substring
-        if host.hasPrefix("[") {
-            name = host.split(separator: "]").first.map { $0.dropFirst() } ?? ""
-            return name == "::1"
+    /// Whether `host` (a Host header) names this machine's loopback: `127.0.0.1`, `localhost` or
+    /// `[::1]`, in any case, with a port or none, and nothing more.
+    static func isLoopbackName(_ host: String) -> Bool {
+        let lowered = host.lowercased()
+        for name in ["127.0.0.1", "localhost", "[::1]"] where lowered.hasPrefix(name) {
+            let rest = lowered.dropFirst(name.count)
+            return rest.isEmpty || (rest.first == ":" && rest.count > 1 && rest.dropFirst().allSatisfy(\.isASCIIDigit))
         }
-        name = host.split(separator: ":").first ?? ""
-        return name == "localhost" || name == "127.0.0.1"
+        return false
     }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -4,6 +4,15 @@ import Hummingbird
 import Logging
 import ProgramKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// `web`: the same core in a browser. One core for the server's whole life, its commands sent
 /// through the same typed send as every other program's; pages made on the server, forms that
 /// post, and a small script of ours that keeps each open page live.
@@ -39,8 +48,8 @@ struct WebProgram: AsyncParsableCommand {
               curl -s localhost:8080/api/commands -H 'Content-Type: application/json' \\
                    -d '{"coin": {"flip": {"count": 3}}}'
 
-            Ends cleanly on Ctrl-C or SIGTERM, after the commands under way. Exit status: 0 stopped \
-            when asked, 64 a mistyped command line, 65 a store that cannot be opened, 69 an address \
+            Ends cleanly on Ctrl-C or SIGTERM, once the command under way is done (a command is never \
+            cut in half). Exit status: 0 stopped when asked, 64 a mistyped command line, 65 a store that cannot be opened, 69 an address \
             that cannot be listened on.
             """,
         version: ProgramVersion.current
@@ -80,10 +89,11 @@ struct WebProgram: AsyncParsableCommand {
         var options = CommonOptions()
         (options.json, options.verbose, options.now, options.record) = (false, false, now, record)
         options.storage = storage
+        let seed = chance.resolve()
         let (access, core): (WebAccess, WebCore)
         do {
             access = try WebAccess(listening: listen, token: token ?? ProcessEnvironment.variables["APPCORE_WEB_TOKEN"])
-            core = try WebCore(options: options, seed: chance.resolve())
+            core = try WebCore(options: options, seed: seed)
         } catch let failure as ProgramFailure {
             report(failure)
             throw ExitCode(failure.exit.rawValue)
@@ -110,6 +120,7 @@ struct WebProgram: AsyncParsableCommand {
                 let port = channel.localAddress?.port ?? listen.port
                 let address = listen.url(port: port)
                 StandardError.line("Serving \(address) (Ctrl-C to stop)")
+                StandardError.line("Chance from seed \(seed): start with --seed \(seed) to replay it")
                 if let made = access.madeToken {
                     StandardError.line(
                         "Open \(address)?token=\(made) once in each browser; scripts send it as a bearer token")
@@ -119,8 +130,22 @@ struct WebProgram: AsyncParsableCommand {
         do {
             try await app.runService()
         } catch {
-            StandardError.line("Error: cannot listen on \(listen): \(describe(error))")
+            StandardError.line("Error: cannot listen on \(listen): \(Self.reason(error))")
             throw ExitCode(ProgramExit.unavailable.rawValue)
+        }
+    }
+
+    /// Why an address cannot be listened on, in the system's words for its error number.
+    private static func reason(_ error: any Error) -> String {
+        let text = "\(error)"
+        guard let start = text.firstRange(of: "errno: ")?.upperBound,
+            let number = Int32(text[start...].prefix { $0.isASCIIDigit })
+        else { return "the system refused it" }
+        switch number {
+        case EADDRINUSE: return "another program listens there"
+        case EADDRNOTAVAIL: return "that address is not one of this machine's"
+        case EACCES: return "a port below 1024 needs the administrator"
+        default: return String(cString: strerror(number))
         }
     }
 }

@@ -45,7 +45,7 @@ enum WebResponses {
     /// A page that says what went wrong, in our words.
     static func problem(_ message: String, status: HTTPResponse.Status) -> Response {
         let page = Page(
-            section: .todos, title: status.code == 404 ? "Not here" : "Cannot do that",
+            section: .todos, title: status.code == 404 ? "Not here" : "Cannot do that", source: nil,
             top: "<p><a href=\"/todos\">To-dos</a> · <a href=\"/dice\">Dice</a></p>", notice: message)
         return html(page, status: status)
     }

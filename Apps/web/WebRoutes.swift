@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// and from its answers to a page.
 enum WebRoutes {
     static func router(core: WebCore, feed: LiveFeed, access: WebAccess) -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: WebGuard(access: access))
         let code = access.formCode
 
@@ -73,7 +73,9 @@ enum WebRoutes {
         // Dice
         router.get("/dice") { request, _ in
             let expression = String(request.uri.queryParameters["expression"] ?? "")
-            return WebResponses.html(try await DicePage.page(core: core, code: code, expression: expression))
+            let charted = WebAccess.isAskedByThisServersPages(request)
+            return WebResponses.html(
+                try await DicePage.page(core: core, code: code, expression: expression, charted: charted))
         }
         router.post("/dice/roll") { request, _ in
             let expression = try await fields(request, access).text("expression")

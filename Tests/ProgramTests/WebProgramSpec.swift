@@ -244,6 +244,99 @@ struct WebProgramSpec {
     }
 
     @Test
+    func aTokenGivenInTheAddressLeadsBackToThisServerOnly() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let token = "correct-horse-battery-staple"
+        let server = try WebServer(["--token", token], environment: place.environment)
+
+        let elsewhere = try HTTPExchange.curl(server.base + "//evil.example/?token=\(token)", ["--path-as-is"])
+        let backslash = try HTTPExchange.curl(server.base + "/%5Cevil.example/?token=\(token)", ["--path-as-is"])
+
+        #expect(elsewhere.status == 303 && elsewhere.headers["location"] == "/")
+        #expect(backslash.status == 303 && !(backslash.headers["location"] ?? "").hasPrefix("/\\"))
+        _ = server.stop()
+    }
+
+    @Test
+    func anErrorPageHasNoLivePartAndHeadIsAnsweredAsGet() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        #expect(try place.todo("add", "not on an error page").status == 0)
+        let server = try WebServer([], environment: place.environment)
+
+        let missing = try HTTPExchange.curl(server.base + "/no/such/page")
+        let head = try HTTPExchange.curl(server.base + "/todos", ["-I"])
+
+        #expect(missing.status == 404)
+        #expect(!missing.body.contains("id=\"live\"") && !missing.body.contains("live.js"))
+        #expect(!missing.body.contains("not on an error page"))
+        #expect(head.status == 200 && head.body.isEmpty)
+        _ = server.stop()
+    }
+
+    @Test
+    func namesAndOriginsThatOnlyStartLikeOursAreRefused() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let server = try WebServer([], environment: place.environment)
+        let code = try server.formCode()
+        let host = String(server.base.dropFirst("http://".count))
+
+        for name in ["localhost:evil.example", "[::1]evil", "127.0.0.1.evil.example", "LOCALHOST.evil"] {
+            #expect(try HTTPExchange.curl(server.base + "/todos", ["-H", "Host: \(name)"]).status == 421, "\(name)")
+        }
+        #expect(try HTTPExchange.curl(server.base + "/todos", ["-H", "Host: LocalHost"]).status == 200)
+        for origin in ["https://\(host)", "http://\(host)/path", "http://\(host).evil.example"] {
+            let posted = try server.post("/todos/add", ["words": "forged"], code: code, headers: ["Origin: \(origin)"])
+            #expect(posted.status == 403, "\(origin)")
+        }
+        #expect(try place.list().isEmpty)
+        _ = server.stop()
+    }
+
+    @Test
+    func theAPIRefusesACommandOfMoreResultsThanOneAnswerHoldsBeforeTheCoreIsAsked() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let server = try WebServer([], environment: place.environment)
+        let json = ["-X", "POST", "-H", "Content-Type: application/json; charset=utf-8", "--data"]
+
+        let times = try HTTPExchange.curl(
+            server.base + "/api/commands", json + [#"{"dice": {"roll": {"expression": "1d6", "times": 1000000}}}"#])
+        let repeated = try HTTPExchange.curl(
+            server.base + "/api/commands", json + [#"{"dice": {"roll": {"expression": "100x 1d6", "times": 11}}}"#])
+        let allowed = try HTTPExchange.curl(
+            server.base + "/api/commands", json + [#"{"dice": {"roll": {"expression": "10x 1d6", "times": 100}}}"#])
+        let jsonish = try HTTPExchange.curl(
+            server.base + "/api/commands",
+            ["-X", "POST", "-H", "Content-Type: application/jsonx", "--data", #"{"coin": {"flip": {"count": 1}}}"#])
+
+        #expect(times.status == 422 && times.body.contains("asks for 1000000 dice results"))
+        #expect(repeated.status == 422 && repeated.body.contains("asks for 1100 dice results"))
+        #expect(allowed.status == 200)
+        #expect(jsonish.status == 415)
+        let history = try ProgramRun.of("dice", ["history", "--json"], environment: place.environment).stdout
+        #expect(history.components(separatedBy: "\"expression\"").count == 2, "one roll kept: \(history)")
+        _ = server.stop()
+    }
+
+    @Test
+    func aPageOfAnotherSiteGetsNoDistributionWeighed() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let server = try WebServer([], environment: place.environment)
+
+        let ours = try HTTPExchange.curl(server.base + "/dice?expression=3d6", ["-H", "Sec-Fetch-Site: same-origin"])
+        let theirs = try HTTPExchange.curl(server.base + "/dice?expression=3d6", ["-H", "Sec-Fetch-Site: cross-site"])
+
+        #expect(ours.body.contains("<figure class=\"chart\">"))
+        #expect(!theirs.body.contains("<figure class=\"chart\">") && theirs.body.contains("Press Roll"))
+        #expect(ours.body.contains("data-source=\"/dice\""))
+        _ = server.stop()
+    }
+
+    @Test
     func aStoresPasswordNeverShowsAndAnAddressInUseIsSaid() throws {
         let secret = "s3cret-password"
         let refused = try ProgramRun.of(
@@ -258,7 +351,7 @@ struct WebProgramSpec {
         let port = try #require(server.base.split(separator: ":").last)
         let taken = try ProgramRun.of("web", ["--listen", "127.0.0.1:\(port)"], environment: place.environment)
         #expect(taken.status == 69)
-        #expect(taken.stderr.hasPrefix("Error: cannot listen on 127.0.0.1:\(port)"))
+        #expect(taken.stderr == "Error: cannot listen on 127.0.0.1:\(port): another program listens there\n")
         #expect(taken.stderr.split(separator: "\n").count == 1)
         _ = server.stop()
 
