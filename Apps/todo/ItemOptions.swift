@@ -34,6 +34,13 @@ struct ItemOptions: ParsableArguments {
     )
     var until: String?
 
+    @Option(
+        help: """
+            Make it come back once done: daily, weekly, monthly, yearly, weekdays, or 3d, 2w, 6m, 2y; \
+            the next one is due that long after its due day, which it needs (none to clear).
+            """)
+    var recur: String?
+
     @Option(help: "high, medium or low (also h/m/l, or todo.txt's A/B/C; none to clear, with edit).")
     var priority: String?
 
@@ -59,6 +66,7 @@ struct ItemOptions: ParsableArguments {
         options.wait = nil
         options.scheduled = nil
         options.until = nil
+        options.recur = nil
         options.priority = nil
         options.tags = []
         options.contexts = []
@@ -86,6 +94,15 @@ struct ItemOptions: ParsableArguments {
         } catch {
             throw ProgramFailure("--\(option): \(error.description)", exit: .usage)
         }
+    }
+
+    /// The recurrence `text` names, given as `--recur`; none for none.
+    static func recurrence(_ text: String) throws -> Recurrence? {
+        guard text.lowercased() != "none" else { return nil }
+        guard let recurrence = Recurrence(text: text) else {
+            throw ProgramFailure(Recurrence.problem(text), exit: .usage)
+        }
+        return recurrence
     }
 
     func chosenPriority() throws -> Priority? {
@@ -116,6 +133,7 @@ struct ItemOptions: ParsableArguments {
             changes.append(
                 .until(try Self.moment(until, option: "until", now: now, timeZone: timeZone, endOfDay: true)))
         }
+        if let recur { changes.append(.recur(try Self.recurrence(recur))) }
         if priority != nil { changes.append(.priority(try chosenPriority())) }
         changes += tags.map { .addTag($0) } + untag.map { .removeTag($0) }
         changes += contexts.map { .addContext($0) } + uncontext.map { .removeContext($0) }

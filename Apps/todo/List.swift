@@ -19,7 +19,8 @@ struct List: ParsableCommand {
             A filter picks among them, in words after list, as Taskwarrior's: +tag, -tag (without it), \
             @context, -@context, project:NAME (and the projects under it; project: for none), \
             priority:H (pri:), due:DATE (due that day; due: for none), due.before:DATE, due.by:DATE \
-            (on it or before), due.after:DATE, status:pending, status:done or status:waiting, \
+            (on it or before), due.after:DATE, recur:weekly (that period; recur:any, any; recur:, \
+            none), status:pending, status:done or status:waiting, \
             /pattern/ (a regular expression found in the title or the notes, in any case), and ids or \
             the starts of them. Words side by side must all hold; `or` between them asks for either, \
             and parentheses group them (quote them from the shell). An argument starting with \
@@ -34,7 +35,7 @@ struct List: ParsableCommand {
 
             With --json, an array of objects: {"id", "title", "completed", "completedAt", "due", \
             "dueTime", "priority", "project", "tags", "contexts", "notes", "extras", "created", "wait", \
-            "scheduled", "until", "started", "secondsSpent"}.
+            "scheduled", "until", "started", "secondsSpent", "recur"}.
 
             Examples:
               todo list
@@ -54,7 +55,7 @@ struct List: ParsableCommand {
 
     @Argument(
         parsing: .allUnrecognized,
-        help: "A filter: +tag, -tag, @context, project:, due:, due.before:, status:, /pattern/, ids, or, ( ).")
+        help: "A filter: +tag, -tag, @context, project:, due:, due.before:, recur:, status:, /pattern/, ids, or, ( ).")
     var filter: [String] = []
 
     @Flag(help: "Open and done to-dos alike.")

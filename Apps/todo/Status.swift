@@ -8,6 +8,11 @@ struct Done: ParsableCommand {
         abstract: "Mark to-dos done, with the time; several at once are undone as one.",
         discussion: """
             \(NamedTodos.explanation)
+            A recurring to-do (recur:weekly) marked done makes the next one, due a period after its \
+            due day (not after today), and says its id and due day on a line of its own (Next …); \
+            none past the to-do's until. `todo undo` takes back both. With --json, an array of the \
+            to-dos marked done, then the next ones made.
+
             Examples:
               todo done 3f2a 9c1b
               todo done +errands project:home --yes
@@ -116,11 +121,24 @@ struct NamedTodos: ParsableArguments {
             switch try session.send(make(references), to: TodoFeature.self) {
             case .changed(let items, let abbreviation), .deleted(let items, let abbreviation):
                 try show(items, abbreviation: abbreviation, verb: verb, json: common.json, in: session)
+            case .completed(let items, let abbreviation, let report):
+                try showDone(items, report, abbreviation: abbreviation, verb: verb, in: session)
             case .unchanged(let items, let abbreviation):
                 try show(items, abbreviation: abbreviation, verb: already, json: common.json, in: session)
             default:
                 return
             }
         }
+    }
+
+    /// The to-dos marked done, then the next ones recurring ones made; with --json, all of them in
+    /// one array, in that order.
+    private func showDone(
+        _ items: [TodoItem], _ report: DoneReport, abbreviation: Int, verb: String, in session: Session
+    ) throws {
+        let next = report.next.map(\.item)
+        guard !common.json else { return try show(items + next, abbreviation: abbreviation, json: true, in: session) }
+        try show(items, abbreviation: abbreviation, verb: verb, json: false, in: session)
+        try show(next, abbreviation: abbreviation, verb: "Next", json: false, in: session)
     }
 }

@@ -11,7 +11,7 @@ import ProgramKit
 /// How to-dos read as text. What an item holds is shown escaped (`TerminalText`): a store an
 /// earlier version wrote may hold control characters, which must be shown, not obeyed.
 enum TodoText {
-    /// `3f2a  [ ] (A) buy milk  due 2026-12-01 17:30  project:home +errands @shop`, `[>]` for one
+    /// `3f2a  [ ] (A) buy milk  due 2026-12-01 17:30 recur:weekly  project:home +errands @shop`, `[>]` for one
     /// being worked on, `[x]` for one done. An open one due before now is marked `overdue` after its
     /// due day, one due later today `today`, one waiting `waiting until DAY` and one expired
     /// `expired DAY`, each with its time where that is not midnight; with colours, the title is red where overdue, yellow where due today and
@@ -58,6 +58,10 @@ enum TodoText {
             }
             if !colours, let standing {
                 text.append(contentsOf: (standing == .overdue ? " overdue" : " today").utf8)
+            }
+            if let recur = item.recur {
+                text.append(contentsOf: " recur:".utf8)
+                text.append(contentsOf: recur.period.utf8)
             }
         }
         if waiting || expired, let moment = waiting ? item.wait : item.until {
@@ -108,6 +112,7 @@ enum TodoText {
             "created   \(time.string(from: item.created))",
         ]
         if let due = item.due { lines.append("due       \(due)\(item.dueTime.map { " \($0)" } ?? "")") }
+        if let recur = item.recur { lines.append("recur     \(recur)") }
         if let project = item.project { lines.append("project   \(TerminalText.escaped(project))") }
         for (label, moment) in [("wait      ", item.wait), ("scheduled ", item.scheduled), ("until     ", item.until)] {
             if let moment { lines.append(label + time.string(from: moment)) }

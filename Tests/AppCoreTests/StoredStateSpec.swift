@@ -79,6 +79,7 @@ struct StoredStateSpec {
                         .dueTime(TimeOfDay(hour: 17, minute: 30)), .wait(Date(milliseconds: 1_796_000_000_000)),
                         .scheduled(Date(milliseconds: 1_796_100_000_000)),
                         .until(Date(milliseconds: 1_797_000_000_000)), .secondsSpent(90),
+                        .recur(Recurrence(text: "monthly on day 31")),
                     ])),
             .todo(.edit(reference: ids[1], changes: [.due(nil), .priority(nil), .project(nil), .until(nil)])),
             .todo(.start(references: [ids[1]])),

@@ -1,18 +1,28 @@
 import Essentials
 import Fractal
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Marks to-dos done, with the time, or open again: several at once are one command. A to-do
 /// being worked on is stopped as it is done. A to-do already as asked is left as it is (done
 /// again, it keeps the moment it was done); a command that finds every one so changes nothing.
+/// A recurring to-do marked done makes the next one (`TodoItem.next`), in the same command, so
+/// that undo takes back both.
 func createMarkTodos(
-    store: Store<TodoState>, clock: TimeSource, output: @escaping Output<TodoAnswer>
+    store: Store<TodoState>, random: RandomSource, clock: TimeSource, output: @escaping Output<TodoAnswer>
 ) -> Input<(references: [String], done: Bool)> {
     { request in
         answering(output) {
             let now = clock.now()
             let change = TodoItem.Change.completed(request.done ? now : nil)
-            let (edits, changed, already, abbreviation) = try reading(store) { todos in
+            let (edits, changed, already, report, abbreviation) = try reading(store) { todos in
                 var (edits, changed, already): ([TodoEdit], [TodoItem], [TodoItem]) = ([], [], [])
+                var report = DoneReport()
+                var recurring = 0
                 for id in try todos.resolve(request.references) {
                     guard let item = try todos.item(id) else { continue }
                     guard (item.completed != nil) != request.done else {
@@ -23,8 +33,22 @@ func createMarkTodos(
                     let changes = request.done && item.started != nil ? [change] + item.stopped(at: now) : [change]
                     edits.append(.alter(id, changes))
                     changed.append(try item.alter(changes))
+                    guard request.done, item.recur != nil else { continue }
+                    recurring += 1
+                    guard recurring <= TodoLimits.recurrencesAtOnce else {
+                        throw TodoFailure.overLimit(
+                            what: "recurring to-dos marked done at once", size: recurring,
+                            limit: TodoLimits.recurrencesAtOnce, unit: nil)
+                    }
+                    if let next = try item.next(id: TodoID.draw(from: random), at: now, timeZone: clock.timeZone) {
+                        edits.append(.add(next, as: .forked))
+                        report.next.append(DoneReport.Next(after: id, item: next))
+                    }
                 }
-                return (edits, changed, already, todos.abbreviation)
+                let abbreviation =
+                    report.next.isEmpty
+                    ? todos.abbreviation : try todos.abbreviation(adding: report.next.map(\.item.id))
+                return (edits, changed, already, report, abbreviation)
             }
             if edits.isEmpty { return .unchanged(items: already, abbreviation: abbreviation) }
             try keep(
@@ -32,7 +56,32 @@ func createMarkTodos(
                     TodoBatch(
                         label: commandLabel(request.done ? "done" : "reopen", naming: request.references), at: now,
                         edits: edits)), in: store)
-            return .changed(items: changed, abbreviation: abbreviation)
+            return report.isEmpty
+                ? .changed(items: changed, abbreviation: abbreviation)
+                : .completed(items: changed, abbreviation: abbreviation, report: report)
         }
+    }
+}
+
+extension TodoItem {
+    /// The to-do a recurring one makes when it is done: a copy with `id`, made at `now`, open and
+    /// not started, due a period after this one's due day, its wait and scheduled moved as many
+    /// days. None where it does not recur, where the next due day is past the days kept, or past
+    /// its `until`, which ends the chain. Its uuid, which names this one, is not copied.
+    func next(id: TodoID, at now: Date, timeZone: Zone) throws(TodoFailure) -> TodoItem? {
+        guard let recur, let due, let (day, carried) = recur.next(after: due) else { return nil }
+        if let until, timeZone.moment(days: day.ordinal, second: dueTime?.seconds ?? 0) > until { return nil }
+        let shift = day.ordinal - due.ordinal
+        func moved(_ moment: Date?) -> Date? {
+            moment.map {
+                let (days, second) = timeZone.wallClock(at: $0)
+                return timeZone.moment(days: days + shift, second: second)
+            }
+        }
+        var next = try fork(id: id, at: now)
+        (next.completed, next.started, next.secondsSpent) = (nil, nil, 0)
+        (next.due, next.recur, next.wait, next.scheduled) = (day, carried, moved(wait), moved(scheduled))
+        next.extras["uuid"] = nil
+        return next
     }
 }

@@ -6,6 +6,9 @@
 public enum TodoAnswer: Codable, Equatable, Sendable {
     indirect case added(item: TodoItem, abbreviation: Int)
     case changed(items: [TodoItem], abbreviation: Int)
+    /// To-dos marked done, where that did more than mark them: the next ones recurring to-dos
+    /// made. A done that did no more answers `changed`.
+    case completed(items: [TodoItem], abbreviation: Int, report: DoneReport)
     /// The to-dos a command named were each as it would make them already (done, or open): it
     /// changed nothing, kept nothing, and leaves nothing to undo.
     case unchanged(items: [TodoItem], abbreviation: Int)

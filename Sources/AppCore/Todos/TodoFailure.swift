@@ -6,6 +6,8 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
     case badTag(tag: String)
     case emptyProject
     case negativeTimeSpent(seconds: Int)
+    /// A recurrence on a to-do with no due day, which the next one's is counted from.
+    case recurrenceNeedsDue
     /// `stop` of a to-do that was not started.
     case notStarted(reference: String)
     /// `start` of a to-do that was started and not stopped.
@@ -48,6 +50,8 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
         case .badTag(let tag): "\"\(tag)\" is not a tag: a tag is one word, with no spaces"
         case .emptyProject: "a project needs a name: to clear it, give none"
         case .negativeTimeSpent(let seconds): "the time spent is \(seconds) seconds: it cannot be less than none"
+        case .recurrenceNeedsDue:
+            "a recurring to-do needs a due day, which the next one's is counted from: give due:, or clear recur:"
         case .notStarted(let reference): "\(reference) was not started: `todo start \(reference)` starts it"
         case .alreadyStarted(let reference): "\(reference) is started already: `todo stop \(reference)` stops it"
         case .controlCharacter(let field, let character):

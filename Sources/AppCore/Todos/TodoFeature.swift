@@ -14,7 +14,7 @@ public func createTodoFeature(
 ) -> Input<TodoCommand> {
     let add = createAddTodo(store: store, random: random, clock: clock, output: output)
     let edit = createEditTodo(store: store, clock: clock, output: output)
-    let mark = createMarkTodos(store: store, clock: clock, output: output)
+    let mark = createMarkTodos(store: store, random: random, clock: clock, output: output)
     let track = createTrackTodos(store: store, clock: clock, output: output)
     let fork = createForkTodo(store: store, random: random, clock: clock, output: output)
     let delete = createDeleteTodos(store: store, clock: clock, output: output)
@@ -80,11 +80,11 @@ public enum TodoFeature: Feature {
                     .tags(["errands"]), .contexts(["town"]), .addTag("shop"), .addContext("dairy"),
                     .project("home.kitchen"), .dueTime(TimeOfDay(hour: 17, minute: 30)),
                     .wait(Date(milliseconds: 1_795_100_000_000)), .scheduled(Date(milliseconds: 1_795_200_000_000)),
-                    .until(Date(milliseconds: 1_796_000_000_000)),
+                    .until(Date(milliseconds: 1_796_000_000_000)), .recur(Recurrence(text: "2w")),
                 ])),
         .add(draft: TodoDraft(title: "")),
         .importItems(
-            text: "(A) 2026-11-01 call mom +family @phone due:2026-12-24 id:sample1 size:l\n"
+            text: "(A) 2026-11-01 call mom +family @phone due:2026-12-24 recur:monthly id:sample1 size:l\n"
                 + "x 2026-11-03 2026-11-01 pay rent id:sample2\n",
             format: .todotxt),
         .importItems(text: "{", format: .json),
@@ -110,7 +110,7 @@ public enum TodoFeature: Feature {
             changes: [
                 .title("call mum"), .notes("about the holidays"), .due(nil), .priority(.low), .tags(["home"]),
                 .addTag("calls"), .removeTag("home"), .contexts(["phone", "evening"]), .removeContext("evening"),
-                .project("family"), .dueTime(nil), .wait(nil), .secondsSpent(600),
+                .project("family"), .dueTime(nil), .wait(nil), .secondsSpent(600), .recur(nil),
                 .completed(Date(milliseconds: 1_795_000_000_000)),
             ]),
         .editEach(references: ["sample1", "sample2"], changes: [.addTag("family"), .priority(.medium)]),
@@ -131,10 +131,13 @@ public enum TodoFeature: Feature {
                     .all([
                         .ids(references: ["sample1", "sam"]), .tag("family"), .withoutTag("someday"),
                         .context("phone"), .withoutContext("town"), .project("family"), .priority(.medium),
-                        .status(.open),
+                        .status(.open), .recur(.every(.monthly)),
                     ]),
                     .all(
-                        [.project(nil), .priority(nil), .due(.none), .matching(pattern: "c(a|u)ll")] + sampleDueTests),
+                        [
+                            .project(nil), .priority(nil), .due(.none), .recur(.none), .recur(.any),
+                            .matching(pattern: "c(a|u)ll"),
+                        ] + sampleDueTests),
                 ]))),
         .list(query: TodoQuery(filter: .ids(references: ["sample1"]))),
         .list(query: TodoQuery(filter: .matching(pattern: "(unclosed"))),

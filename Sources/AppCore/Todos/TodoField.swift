@@ -55,7 +55,13 @@ extension TodoItem {
         var checking = FieldChecking(item: self)
         TodoItem.fields(&checking)
         if let failure = checking.failure { throw failure }
+        try checking.item.checkTogether()
         return checking.item
+    }
+
+    /// Refuses fields that do not go together: a recurrence without a due day to count from.
+    func checkTogether() throws(TodoFailure) {
+        if recur != nil && due == nil { throw .recurrenceNeedsDue }
     }
 }
 

@@ -21,6 +21,7 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
     /// Of this priority; nil, of none.
     case priority(Priority?)
     case due(DueTest)
+    case recur(RecurTest)
     case status(TodoQuery.Status)
     /// A regular expression found in the title or the notes, in any case.
     case matching(pattern: String)
@@ -44,6 +45,24 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
             case .before(let day): return due.map { $0 < day } ?? false
             case .by(let day): return due.map { $0 <= day } ?? false
             case .after(let day): return due.map { $0 > day } ?? false
+            }
+        }
+    }
+
+    /// What a recurrence is held to.
+    public enum RecurTest: Codable, Equatable, Sendable {
+        /// None at all: `recur:`.
+        case none
+        /// Any one: `recur:any`.
+        case any
+        /// This period, whatever day of the month its chain keeps: `recur:weekly`.
+        case every(Recurrence)
+
+        func holds(for recur: Recurrence?) -> Bool {
+            switch self {
+            case .none: recur == nil
+            case .any: recur != nil
+            case .every(let wanted): recur?.period == wanted.period
             }
         }
     }
@@ -86,6 +105,7 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
         case .project(nil): return { $0.project == nil }
         case .priority(let priority): return { $0.priority == priority }
         case .due(let test): return { test.holds(for: $0.due) }
+        case .recur(let test): return { test.holds(for: $0.recur) }
         case .status(let status): return { status.admits($0, at: now) }
         case .matching(let pattern):
             let regex = try Self.compiled(pattern)

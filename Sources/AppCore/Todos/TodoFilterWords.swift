@@ -31,7 +31,7 @@ public enum TodoFilterWords {
     /// The names a filter's attribute is typed by, and the one each stands for.
     static let names = [
         "project": "project", "proj": "project", "due": "due", "status": "status", "priority": "priority",
-        "pri": "priority",
+        "pri": "priority", "recur": "recur",
     ]
 
     private static func words(of arguments: [String]) throws(TodoWords.Failure) -> ArraySlice<String> {
@@ -133,13 +133,20 @@ public enum TodoFilterWords {
             guard let (name, modifier) = TodoFilterWords.attribute(word[..<colon]) else {
                 throw failure(
                     "\(word) is no filter: filter by +tag, -tag, @context, project:, due:, due.before:, due.after:, "
-                        + "due.by:, status:, priority:, /pattern/ or an id")
+                        + "due.by:, status:, priority:, recur:, /pattern/ or an id")
             }
             let value = String(word[word.index(after: colon)...]).trimmingWhitespace()
             if name == "due" { return .due(try dueTest(value, modifier: modifier, word: word)) }
             if let modifier { throw failure("\(name).\(modifier): only due takes .before, .after and .by") }
             switch name {
             case "project": return .project(value.isEmpty ? nil : value)
+            case "recur":
+                if value.isEmpty { return .recur(.none) }
+                if value.lowercased() == "any" { return .recur(.any) }
+                guard let recurrence = Recurrence(text: value) else {
+                    throw failure(Recurrence.problem(value) + ", or any")
+                }
+                return .recur(.every(recurrence))
             case "status":
                 switch value.lowercased() {
                 case "pending", "open": return .status(.open)

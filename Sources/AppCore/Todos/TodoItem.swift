@@ -53,6 +53,9 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
     public internal(set) var started: Date?
     /// How long it was worked on, in seconds, between each start and the stop after it.
     public internal(set) var secondsSpent = 0
+    /// How often it comes back once done: marked done, it makes the next one, due a period after
+    /// its due day, which it needs.
+    public internal(set) var recur: Recurrence?
     /// The fields a newer version of the program stored that this one does not know, kept as they
     /// came, so that a store this version writes back loses none of them.
     var unknownFields = KeptFields()
@@ -83,6 +86,7 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         fields.field(14, "until", \.until)
         fields.field(15, "started", \.started)
         fields.field(16, "secondsSpent", \.secondsSpent, checked: TodoItem.checked(secondsSpent:))
+        fields.field(17, "recur", \.recur)
     }
 
     /// The longest title kept, in characters; a longer one is refused.
@@ -93,13 +97,14 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         id: TodoID, title: String, notes: String = "", due: Day? = nil, priority: Priority? = nil,
         tags: [String] = [], contexts: [String] = [], extras: [String: String] = [:], created: Date,
         completed: Date? = nil, project: String? = nil, dueTime: TimeOfDay? = nil, wait: Date? = nil,
-        scheduled: Date? = nil, until: Date? = nil, started: Date? = nil, secondsSpent: Int = 0
+        scheduled: Date? = nil, until: Date? = nil, started: Date? = nil, secondsSpent: Int = 0,
+        recur: Recurrence? = nil
     ) throws(TodoFailure) {
         self.init(unchecked: id, created: created)
         (self.title, self.notes, self.due, self.priority) = (title, notes, due, priority)
         (self.tags, self.contexts, self.extras, self.completed) = (tags, contexts, extras, completed)
         (self.project, self.dueTime, self.wait, self.scheduled) = (project, dueTime, wait, scheduled)
-        (self.until, self.started, self.secondsSpent) = (until, started, secondsSpent)
+        (self.until, self.started, self.secondsSpent, self.recur) = (until, started, secondsSpent, recur)
         self = try checked()
     }
 
@@ -139,12 +144,16 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
 
     /// A new item with one change: as `alter(_:)`, without an array of one to hold it.
     public func alter(_ change: Change) throws(TodoFailure) -> TodoItem {
-        try applying(change)
+        let item = try applying(change)
+        if change.setsFieldsHeldTogether { try item.checkTogether() }
+        return item
     }
 
     public func alter(_ changes: [Change]) throws(TodoFailure) -> TodoItem {
         var item = self
         for change in changes { item = try item.applying(change) }
+        // Fields that must go together are checked once all are changed: `due: recur:` clears both.
+        if changes.contains(where: \.setsFieldsHeldTogether) { try item.checkTogether() }
         return item
     }
 
@@ -190,4 +199,11 @@ extension TodoItem.Change {
     /// Worked on since that moment, or no longer with nil.
     public static func started(_ moment: Date?) -> Self { .set(FieldSetting(name: "started", moment)) }
     public static func secondsSpent(_ seconds: Int) -> Self { .set(FieldSetting(name: "secondsSpent", seconds)) }
+    /// Comes back so often once done, or no longer with nil.
+    public static func recur(_ recurrence: Recurrence?) -> Self { .set(FieldSetting(name: "recur", recurrence)) }
+
+    /// Whether it sets a field that another must go with: a recurrence needs a due day.
+    var setsFieldsHeldTogether: Bool {
+        if case .set(let setting) = self { ["due", "recur"].contains(setting.name) } else { false }
+    }
 }

@@ -18,6 +18,10 @@ public enum TodoLimits {
     public static let extras = 20
     /// The longest id a file may give.
     public static let idBytes = 64
+    /// The longest period of a recurrence, in its unit: `999d`, `999y`.
+    public static let recurrenceCount = 999
+    /// How many recurring to-dos one command may mark done, each making the next one.
+    public static let recurrencesAtOnce = 1_000
 }
 
 extension TodoLimits {

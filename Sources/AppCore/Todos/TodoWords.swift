@@ -11,8 +11,8 @@ import Essentials
 ///
 /// Each argument is read whole, as the shell gave it: `+tag` adds a tag and `@context` a context
 /// (one word each); with `edit`, `-tag` and `-@context` take them off; `name:value` sets an
-/// attribute, `project:` (`proj:`), `due:`, `wait:`, `scheduled:` (`sched:`), `until:` and
-/// `priority:` (`pri:`), an empty value clearing it, and a value of several words given as one
+/// attribute, `project:` (`proj:`), `due:`, `wait:`, `scheduled:` (`sched:`), `until:`,
+/// `priority:` (`pri:`) and `recur:`, an empty value clearing it, and a value of several words given as one
 /// argument (`"due:fri 17:30"`). Every other argument is the title's, and so is every argument
 /// after `--`, whatever it looks like. So `"call +44 20 7946"`, one argument of several words,
 /// stays the title as it is.
@@ -42,7 +42,7 @@ public enum TodoWords {
     /// The names an attribute is typed by, and the one each stands for.
     static let names = [
         "project": "project", "proj": "project", "due": "due", "wait": "wait", "scheduled": "scheduled",
-        "sched": "scheduled", "until": "until", "priority": "priority", "pri": "priority",
+        "sched": "scheduled", "until": "until", "priority": "priority", "pri": "priority", "recur": "recur",
     ]
 
     /// The changes `argument` asks for; nil for a word of the title.
@@ -82,6 +82,12 @@ public enum TodoWords {
         case "wait": return [.wait(try moment())]
         case "scheduled": return [.scheduled(try moment())]
         case "until": return [.until(try moment(endOfDay: true))]
+        case "recur":
+            guard !value.isEmpty else { return [.recur(nil)] }
+            guard let recurrence = Recurrence(text: value) else {
+                throw Failure(description: Recurrence.problem(value))
+            }
+            return [.recur(recurrence)]
         case "priority":
             guard !value.isEmpty else { return [.priority(nil)] }
             guard let priority = Priority(name: value) else {

@@ -58,13 +58,13 @@ struct TodoImportSpec {
                 "depends": "0f9d8a3e-1111-4c1b-9a55-000000000002",
             ])
         #expect(items[1].priority == nil && items[1].extras["priority"] == "VH")
-        #expect(report.keptAsExtras == ["depends", "estimate", "mask", "priority", "recur", "size"])
+        #expect(report.keptAsExtras == ["depends", "estimate", "mask", "priority", "size"])
     }
 
-    @Test func aRecurringTaskIsOneToDoAndItsInstancesAndDeletedTasksAreLeftOutAndCounted() throws {
+    @Test func aRecurringTaskIsOneRecurringToDoAndItsInstancesAndDeletedTasksAreLeftOutAndCounted() throws {
         let (items, report) = try imported(Self.tasks, .taskwarrior)
         #expect(items.map(\.title) == ["Report", "Call mum", "Water plants"])
-        #expect(items[2].extras["recur"] == "weekly" && !items[2].isCompleted)
+        #expect(items[2].recur == .weekly && items[2].extras["recur"] == nil && !items[2].isCompleted)
         #expect(report.skipped == [ImportReport.deleted: 1, ImportReport.recurringInstance: 1])
         #expect(report.added == 3 && report.updated == 0 && report.unchanged == 0)
     }

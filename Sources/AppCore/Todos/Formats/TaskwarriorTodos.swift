@@ -14,8 +14,9 @@ import Fractal
 /// day), wait, scheduled, until, start, priority (H, M, L), project, tags, and annotations, which
 /// become the notes, a line each, behind the moment they were made (`2026-11-20T10:30:00Z call
 /// back`), but for a first one made with the task, which is how notes without a moment are
-/// exported. The uuid is kept as the extra `uuid`, by which an import finds the to-do again. Every
-/// other field (a user-defined attribute, `depends`, `recur`, `mask`, a priority other than H, M,
+/// exported. A recurrence is kept as the to-do's `recur` where ours reads it and the task has a due
+/// day, else as an extra. The uuid is kept as the extra `uuid`, by which an import finds the to-do
+/// again. Every other field (a user-defined attribute, `depends`, `mask`, a priority other than H, M,
 /// L) is kept as an extra of its name, its value one word (`%20` for a space, `%25` for a `%`, a
 /// list joined by commas), and named by the import. Taskwarrior's own bookkeeping, `id`,
 /// `urgency` and `modified`, is made again by Taskwarrior, and left out. A deleted task is left
@@ -25,7 +26,7 @@ enum TaskwarriorTodos {
     /// The fields read into a to-do's own, and those Taskwarrior makes again.
     private static let ownFields: Set<String> = [
         "uuid", "description", "status", "entry", "end", "due", "wait", "scheduled", "until", "start", "priority",
-        "project", "tags", "annotations",
+        "project", "tags", "annotations", "recur",
     ]
     private static let bookkeeping: Set<String> = ["id", "urgency", "modified"]
     /// Extras the export writes as fields of their own rather than as user-defined attributes.
@@ -101,6 +102,15 @@ enum TaskwarriorTodos {
             }
         }
         todo.item.project = try text("project")
+        // A recurrence Taskwarrior writes that ours does not read (P1M, 3days), or one on a task
+        // with no due day, stays as it came, an extra named by the import.
+        if let recur = try text("recur") {
+            if let recurrence = Recurrence(text: recur), todo.item.due != nil {
+                todo.item.recur = recurrence
+            } else {
+                todo.keep("recur", recur)
+            }
+        }
         switch task.fields["tags"] {
         case nil, .null: break
         case .list(let tags):
@@ -164,7 +174,8 @@ enum TaskwarriorTodos {
             }
             try put("uuid", item.extras["uuid"] ?? TaskwarriorTodos.uuid(of: item.id))
             try put("description", item.title)
-            let recurring = item.extras["recur"] != nil && !item.isCompleted
+            let recur = item.recur?.period ?? item.extras["recur"].map(TaskwarriorTodos.unescaped)
+            let recurring = recur != nil && !item.isCompleted
             try put("status", item.isCompleted ? "completed" : recurring ? "recurring" : "pending")
             try put("entry", TaskwarriorTodos.written(item.created))
             try put("end", item.completed.map(TaskwarriorTodos.written))
@@ -179,6 +190,7 @@ enum TaskwarriorTodos {
             try put(
                 "priority", item.priority.map(\.taskwarrior) ?? item.extras["priority"].map(TaskwarriorTodos.unescaped))
             try put("project", item.project)
+            try put("recur", recur)
             let tags = item.tags + item.contexts.map { "@" + $0 }
             if !tags.isEmpty { try task.encode(tags, forKey: NamedKey("tags")) }
             let annotations = TaskwarriorTodos.annotations(of: item.notes, made: item.created)

@@ -16,7 +16,8 @@ import Fractal
 /// A done task starts with `x` and its completion day; an open one may start with its priority,
 /// `(A)` to `(Z)`; then may come the day it was made. Of the words after those, wherever they
 /// stand, `+project` is a tag, `@context` a context, and `key:value` (neither part empty, a key
-/// not all digits, no `://`) is `due:` the due day, `pri:` a done task's priority, `id:` its id,
+/// not all digits, no `://`) is `due:` the due day, `recur:` its recurrence (where it has a due
+/// day), `pri:` a done task's priority, `id:` its id,
 /// any other key an extra; every other word is the title's, and words of it next to each other
 /// keep the spaces between them. (A), (B) and (C) are the high, medium and low priorities; (D) to
 /// (Z) are low, the letter kept as the extra `priority` and written back. A task without the day
@@ -52,11 +53,13 @@ enum TodoTxt {
         words.append(escaped(title: item.title))
         words += item.tags.map { "+\($0)" } + item.contexts.map { "@\($0)" }
         if let due = item.due { words.append("due:\(due)") }
+        if let recur = item.recur { words.append("recur:\(recur.period)") }
         if item.isCompleted, let letter { words.append("pri:\(letter)") }
         words += item.extras.sorted { $0.key < $1.key }
             .filter {
                 !(undated && $0.key == undatedKey)
                     && !($0.key == "priority" && letter != nil && letter == lowLetter($0.value))
+                    && !($0.key == "recur" && item.recur != nil)
             }
             .map { "\($0.key):\($0.value)" }
         words.append("id:\(item.id)")
@@ -145,6 +148,11 @@ enum TodoTxt {
             if case .title = meaning { lastTitleWord = word } else { lastTitleWord = nil }
         }
         todo.item.title = title
+        // `recur:` is the to-do's recurrence where it reads as one and the line gives a due day to
+        // count from; else an extra, as it came.
+        if let recur = todo.item.extras["recur"], todo.item.due != nil, let recurrence = Recurrence(text: recur) {
+            (todo.item.recur, todo.item.extras["recur"]) = (recurrence, nil)
+        }
         guard !todo.item.title.isEmpty else {
             throw .unreadableImport(format: "todo.txt", line: number, problem: "the task has no text")
         }

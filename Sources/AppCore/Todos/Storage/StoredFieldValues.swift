@@ -135,3 +135,14 @@ extension TimeOfDay: StoredScalar {
         return time
     }
 }
+
+extension Recurrence: StoredScalar {
+    /// Kept as its text, `weekly` or `monthly on day 31`; any other text is damage.
+    public init(scalar fields: inout BinaryFieldReader) throws {
+        let text = try fields.string()
+        guard let recurrence = Recurrence(text: text) else { throw StoredFieldError(field: "recurrence", text: text) }
+        self = recurrence
+    }
+
+    public func write(scalar fields: inout BinaryFieldWriter) { fields.string(description) }
+}
