@@ -9,8 +9,8 @@ struct Add: ParsableCommand {
         discussion: """
             The words say what to do, and may set its attributes as Taskwarrior and todo.txt users \
             type them. Each argument is read whole: +tag, @context, project:NAME (proj:), due:DATE, \
-            wait:DATE, scheduled:DATE (sched:), until:DATE, priority:H (pri:) and recur:PERIOD set \
-            what they name; \
+            wait:DATE, scheduled:DATE (sched:), until:DATE, priority:H (pri:), recur:PERIOD and \
+            depends:ID[,ID] (the to-dos it waits on) set what they name; \
             every other argument is the title's, and so is everything after --. An argument of \
             several words, quoted, is the title's unless it starts with an attribute's name and a \
             colon ("due:fri 17:30"). The options below do the same.
@@ -20,6 +20,7 @@ struct Add: ParsableCommand {
               todo add buy milk +errands @store project:home due:fri pri:H wait:+2d
               todo add call Bob "due:fri 17:30"
               todo add pay rent due:2026-01-31 recur:monthly   (done, it makes the next one)
+              todo add paint the wall depends:3f2a             (blocked while 3f2a is open)
               todo add -- email @bob: +1 on due:friday     (all of it the title)
               todo add "file taxes" --due eom --priority high --tag admin
             """

@@ -26,7 +26,7 @@ struct Count: ParsableCommand {
             let session = try Session.forTodos(common)
             let picked = try TodoFilterWords.readForProgram(filter, command: "count", in: session)
             let query = TodoQuery(status: picked?.namesStatusOrIDs == true ? .all : .open, filter: picked)
-            guard case .listed(let items, _) = try session.send(.list(query: query), to: TodoFeature.self) else {
+            guard case .listed(let items, _, _) = try session.send(.list(query: query), to: TodoFeature.self) else {
                 return
             }
             if common.json { try printJSON(["count": items.count]) } else { print(items.count) }

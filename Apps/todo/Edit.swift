@@ -5,7 +5,8 @@ import ProgramKit
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change to-dos' title, due date, project, dates, recurrence, priority, tags, contexts or notes.",
+        abstract:
+            "Change to-dos' title, due date, project, dates, recurrence, dependencies, priority, tags, contexts or notes.",
         discussion: """
             The first argument names the to-dos: an id (or the start of it), or a filter in one \
             argument, as `todo list` takes it ("+errands project:home"). The same changes are made to \
@@ -21,6 +22,7 @@ struct Edit: ParsableCommand {
               todo edit 3f2a buy oat milk project:home.kitchen "due:sat 10:00"
               todo edit 3f2a --title "buy oat milk"
               todo edit 3f2a recur:2w          every two weeks, counted from its due day (recur: stops it)
+              todo edit 3f2a depends:9c1b,-7d2e  wait on 9c1b, no longer on 7d2e (depends: clears)
               todo edit 3f2a --due none --priority low --tag shop --untag errands
               todo edit "+errands due.before:eow" pri:H --yes
               todo modify 3f2a +shop
@@ -53,7 +55,7 @@ struct Edit: ParsableCommand {
             let changes = try change.changes(in: session) + (inline.title.map { [.title($0)] } ?? []) + inline.changes
             guard !changes.isEmpty else {
                 throw ProgramFailure(
-                    "say what to change: words as add takes them (+tag, due:fri, …), or --title, --due, --project, --wait, --scheduled, --until, --recur, --priority, "
+                    "say what to change: words as add takes them (+tag, due:fri, …), or --title, --due, --project, --wait, --scheduled, --until, --recur, --depends, --priority, "
                         + "--tag, --untag, --context, --uncontext or --notes", exit: .usage
                 )
             }

@@ -41,6 +41,13 @@ struct ItemOptions: ParsableArguments {
             """)
     var recur: String?
 
+    @Option(
+        help: """
+            The to-dos it waits on, by their ids or the start of them, joined by commas: it is blocked \
+            while one is open; -ID takes one off (--depends=-9c1b), none clears them all.
+            """)
+    var depends: String?
+
     @Option(help: "high, medium or low (also h/m/l, or todo.txt's A/B/C; none to clear, with edit).")
     var priority: String?
 
@@ -67,6 +74,7 @@ struct ItemOptions: ParsableArguments {
         options.scheduled = nil
         options.until = nil
         options.recur = nil
+        options.depends = nil
         options.priority = nil
         options.tags = []
         options.contexts = []
@@ -134,6 +142,7 @@ struct ItemOptions: ParsableArguments {
                 .until(try Self.moment(until, option: "until", now: now, timeZone: timeZone, endOfDay: true)))
         }
         if let recur { changes.append(.recur(try Self.recurrence(recur))) }
+        if let depends { changes += TodoWords.dependencies(depends.lowercased() == "none" ? "" : depends) }
         if priority != nil { changes.append(.priority(try chosenPriority())) }
         changes += tags.map { .addTag($0) } + untag.map { .removeTag($0) }
         changes += contexts.map { .addContext($0) } + uncontext.map { .removeContext($0) }

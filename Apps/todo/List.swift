@@ -20,7 +20,9 @@ struct List: ParsableCommand {
             @context, -@context, project:NAME (and the projects under it; project: for none), \
             priority:H (pri:), due:DATE (due that day; due: for none), due.before:DATE, due.by:DATE \
             (on it or before), due.after:DATE, recur:weekly (that period; recur:any, any; recur:, \
-            none), status:pending, status:done or status:waiting, \
+            none), +BLOCKED and +BLOCKING (Taskwarrior's virtual tags: waiting on an open to-do, and \
+            waited on by one; -BLOCKED and -BLOCKING for the others), status:pending, status:done \
+            or status:waiting, \
             /pattern/ (a regular expression found in the title or the notes, in any case), and ids or \
             the starts of them. Words side by side must all hold; `or` between them asks for either, \
             and parentheses group them (quote them from the shell). An argument starting with \
@@ -35,7 +37,9 @@ struct List: ParsableCommand {
 
             With --json, an array of objects: {"id", "title", "completed", "completedAt", "due", \
             "dueTime", "priority", "project", "tags", "contexts", "notes", "extras", "created", "wait", \
-            "scheduled", "until", "started", "secondsSpent", "recur"}.
+            "scheduled", "until", "started", "secondsSpent", "recur", "depends"}. A line marks a \
+            to-do BLOCKED while one it depends on is open, and BLOCKING while an open one depends \
+            on it.
 
             Examples:
               todo list
@@ -44,6 +48,7 @@ struct List: ParsableCommand {
               todo list --project work --context office
               todo list +errands project:home
               todo list due.before:eow -someday
+              todo list +BLOCKING              what others wait on
               todo list '( +errands or @town )' due:today
               todo list /milk|bread/ status:done
               todo list --search milk --json
@@ -123,22 +128,26 @@ struct List: ParsableCommand {
             guard watch else { return try list(query, in: session) }
             var live = LiveLines(onTerminal: isatty(STDOUT_FILENO) == 1)
             try session.watch {
-                guard case .listed(let items, let abbreviation) = try listed(query, in: session) else { return }
+                guard case .listed(let items, let abbreviation, let links) = try listed(query, in: session) else {
+                    return
+                }
                 try live.draw(
                     items.isEmpty
                         ? [emptyList]
-                        : TodoText.lines(items, abbreviation: abbreviation, style: .forStandardOutput(in: session)))
+                        : TodoText.lines(
+                            items, abbreviation: abbreviation, links: links ?? TodoLinks(),
+                            style: .forStandardOutput(in: session)))
             }
         }
     }
 
     private func list(_ query: TodoQuery, in session: Session) throws {
-        guard case .listed(let items, let abbreviation) = try listed(query, in: session) else { return }
+        guard case .listed(let items, let abbreviation, let links) = try listed(query, in: session) else { return }
         if items.isEmpty && !common.json {
             print(emptyList)
             return
         }
-        try show(items, abbreviation: abbreviation, json: common.json, in: session)
+        try show(items, abbreviation: abbreviation, links: links ?? TodoLinks(), json: common.json, in: session)
     }
 
     private func listed(_ query: TodoQuery, in session: Session) throws -> TodoFeature.Answer {

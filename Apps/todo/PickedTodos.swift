@@ -30,7 +30,7 @@ struct PickedTodos {
         }
         if let references = filter.onlyIDs { return references }
         let query = TodoQuery(status: filter.namesStatusOrIDs ? .all : status, filter: filter)
-        guard case .listed(let items, let abbreviation) = try session.send(.list(query: query), to: TodoFeature.self)
+        guard case .listed(let items, let abbreviation, _) = try session.send(.list(query: query), to: TodoFeature.self)
         else { return nil }
         guard !items.isEmpty else {
             throw ProgramFailure(

@@ -13,12 +13,17 @@ struct Show: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            guard case .shown(let item, let abbreviation) = try session.send(.show(reference: id), to: TodoFeature.self)
+            guard
+                case .shown(let item, let abbreviation, let links) = try session.send(
+                    .show(reference: id), to: TodoFeature.self)
             else { return }
             if common.json {
                 try printJSON(TodoRecord(item))
             } else {
-                print(TodoText.details(item, abbreviation: abbreviation, timeZone: session.timeZone, now: session.now))
+                print(
+                    TodoText.details(
+                        item, abbreviation: abbreviation, links: links ?? TodoLinks(), timeZone: session.timeZone,
+                        now: session.now))
             }
         }
     }

@@ -10,8 +10,9 @@ struct Done: ParsableCommand {
             \(NamedTodos.explanation)
             A recurring to-do (recur:weekly) marked done makes the next one, due a period after its \
             due day (not after today), and says its id and due day on a line of its own (Next …); \
-            none past the to-do's until. `todo undo` takes back both. With --json, an array of the \
-            to-dos marked done, then the next ones made.
+            none past the to-do's until. `todo undo` takes back both. A to-do that waits on others \
+            still open (depends:) is done all the same, and a line names them. With --json, an \
+            array of the to-dos marked done, then the next ones made.
 
             Examples:
               todo done 3f2a 9c1b
@@ -139,6 +140,10 @@ struct NamedTodos: ParsableArguments {
         let next = report.next.map(\.item)
         guard !common.json else { return try show(items + next, abbreviation: abbreviation, json: true, in: session) }
         try show(items, abbreviation: abbreviation, verb: verb, json: false, in: session)
+        for link in report.blocked {
+            let others = link.others.map { TodoText.shown($0, abbreviation) }.joined(separator: ", ")
+            print("\(TodoText.shown(link.id, abbreviation)) waits on \(others), still open: done all the same")
+        }
         try show(next, abbreviation: abbreviation, verb: "Next", json: false, in: session)
     }
 }

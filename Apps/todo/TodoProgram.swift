@@ -19,6 +19,7 @@ struct TodoProgram: ParsableCommand {
               todo list --project work        work's, and work.reports' too
               todo start 3f2a                 work on it now; todo stop 3f2a adds the time to it
               todo add pay rent due:2026-01-31 recur:monthly   done, it makes the next one
+              todo add paint the wall depends:3f2a             blocked while 3f2a is open
               todo list --all --sort due      every to-do, soonest first
               todo done 3f2a                  mark one done
               todo list +errands due:today    a filter, as Taskwarrior's

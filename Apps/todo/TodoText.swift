@@ -18,14 +18,20 @@ enum TodoText {
     /// green where started, in place of the first two marks.
     static func line(_ item: TodoItem, abbreviation: Int, style: TodoStyle) -> String {
         var text: [UInt8] = []
-        append(item, abbreviation: abbreviation, style: style, to: &text)
+        append(item, abbreviation: abbreviation, style: style, marks: .none, to: &text)
         return String(decoding: text, as: UTF8.self)
     }
 
     /// Appends an item's line, without its line break, to `text`: built in place, as UTF-8 bytes,
     /// since `todo list` makes one for each of thousands of items (strings built and joined piece
     /// by piece cost a third of listing a hundred thousand).
-    static func append(_ item: TodoItem, abbreviation: Int, style todoStyle: TodoStyle, to text: inout [UInt8]) {
+    ///
+    /// The ids it depends on follow, `depends:9c1b,7d2e`, and the words `BLOCKED` where one of them
+    /// is open and `BLOCKING` where an open one waits on it, Taskwarrior's names, marks a terminal
+    /// without colour shows as well.
+    static func append(
+        _ item: TodoItem, abbreviation: Int, style todoStyle: TodoStyle, marks: Marks, to text: inout [UInt8]
+    ) {
         let style = todoStyle.text
         // Whether there are colours is asked here, once a piece: painting is another module's
         // call, which a plain run of a hundred thousand lines need not make.
@@ -45,7 +51,7 @@ enum TodoText {
         let expired = item.hasExpired(at: todoStyle.now)
         guard
             item.due != nil || item.project != nil || !item.tags.isEmpty || !item.contexts.isEmpty || waiting
-                || expired
+                || expired || !item.depends.isEmpty || marks.blocking
         else { return }
         text.append(contentsOf: "  ".utf8)
         let detailsStart = text.count
@@ -88,6 +94,16 @@ enum TodoText {
         }
         add(item.tags, marked: UInt8(ascii: "+"))
         add(item.contexts, marked: UInt8(ascii: "@"))
+        if !item.depends.isEmpty {
+            if text.count > detailsStart { text.append(UInt8(ascii: " ")) }
+            text.append(contentsOf: "depends:".utf8)
+            text.append(
+                contentsOf: item.depends.map { shown(TodoID($0), abbreviation) }.joined(separator: ",").utf8)
+        }
+        for (mark, word) in [(marks.blocked, "BLOCKED"), (marks.blocking, "BLOCKING")] where mark {
+            if text.count > detailsStart { text.append(UInt8(ascii: " ")) }
+            text.append(contentsOf: word.utf8)
+        }
         if colours {
             let details = String(decoding: text[detailsStart...], as: UTF8.self)
             text.removeSubrange(detailsStart...)
@@ -96,7 +112,9 @@ enum TodoText {
     }
 
     /// Every field, one to a line, for `todo show`, as it stands at `now`.
-    static func details(_ item: TodoItem, abbreviation: Int, timeZone: Zone, now: Date) -> String {
+    static func details(
+        _ item: TodoItem, abbreviation: Int, links: TodoLinks = TodoLinks(), timeZone: Zone, now: Date
+    ) -> String {
         let time = LocalTime(timeZone: timeZone)
         let status =
             if let completed = item.completed { "done \(time.string(from: completed))" } else if item.isWaiting(at: now)
@@ -120,6 +138,11 @@ enum TodoText {
         if item.secondsSpent > 0 || item.isActive {
             lines.append("spent     \(duration(item.secondsSpent(at: now)))\(item.isActive ? " so far" : "")")
         }
+        func ids(_ ids: [TodoID]) -> String { ids.map { shown($0, abbreviation) }.joined(separator: " ") }
+        if !item.depends.isEmpty { lines.append("depends   \(ids(item.depends.map(TodoID.init)))") }
+        let (blockers, waiting) = (links.blockers(of: item.id), links.waiting(on: item.id))
+        if !blockers.isEmpty { lines.append("blocked   by \(ids(blockers)), still open") }
+        if !waiting.isEmpty { lines.append("blocking  \(ids(waiting)), waiting on it") }
         if let priority = item.priority { lines.append("priority  \(priority.rawValue)") }
         if !item.tags.isEmpty { lines.append("tags      \(TerminalText.escaped(item.tags.joined(separator: " ")))") }
         if !item.contexts.isEmpty {
@@ -180,22 +203,29 @@ private let outputBlock = 64 * 1_024
 /// Prints items as text lines, or as an array of records with --json.
 extension TodoText {
     /// The to-dos as the lines `show` writes, one a to-do, for a list kept up to date (`LiveLines`).
-    static func lines(_ items: [TodoItem], abbreviation: Int, style: TodoStyle) -> [String] {
+    static func lines(
+        _ items: [TodoItem], abbreviation: Int, links: TodoLinks = TodoLinks(), style: TodoStyle
+    ) -> [String] {
         var line: [UInt8] = []
+        let marks = Marks.Lookup(links)
         return items.map { item in
             line.removeAll(keepingCapacity: true)
-            append(item, abbreviation: abbreviation, style: style, to: &line)
+            append(item, abbreviation: abbreviation, style: style, marks: marks[item.id], to: &line)
             return String(decoding: line, as: UTF8.self)
         }
     }
 }
 
-func show(_ items: [TodoItem], abbreviation: Int, verb: String? = nil, json: Bool, in session: Session) throws {
+func show(
+    _ items: [TodoItem], abbreviation: Int, links: TodoLinks = TodoLinks(), verb: String? = nil, json: Bool,
+    in session: Session
+) throws {
     if json {
         try printJSON(items.map(TodoRecord.init))
         return
     }
     let style = TodoStyle.forStandardOutput(in: session)
+    let marks = TodoText.Marks.Lookup(links)
     // The lines are written a block at a time, not one `print` each.
     var block: [UInt8] = []
     block.reserveCapacity(outputBlock + 1_024)
@@ -204,7 +234,7 @@ func show(_ items: [TodoItem], abbreviation: Int, verb: String? = nil, json: Boo
             block.append(contentsOf: verb.utf8)
             block.append(UInt8(ascii: " "))
         }
-        TodoText.append(item, abbreviation: abbreviation, style: style, to: &block)
+        TodoText.append(item, abbreviation: abbreviation, style: style, marks: marks[item.id], to: &block)
         block.append(UInt8(ascii: "\n"))
         if block.count >= outputBlock {
             try StandardOutput.write(block)
@@ -212,4 +242,29 @@ func show(_ items: [TodoItem], abbreviation: Int, verb: String? = nil, json: Boo
         }
     }
     if !block.isEmpty { try StandardOutput.write(block) }
+}
+
+extension TodoText {
+    /// Whether a to-do's line says it is blocked, or blocking.
+    struct Marks {
+        var blocked = false
+        var blocking = false
+
+        static let none = Marks()
+
+        /// The marks of each to-do an answer's links name, found by id.
+        struct Lookup {
+            let blocked: Set<TodoID>
+            let blocking: Set<TodoID>
+
+            init(_ links: TodoLinks) {
+                (blocked, blocking) = (Set(links.blocked.map(\.id)), Set(links.blocking.map(\.id)))
+            }
+
+            subscript(id: TodoID) -> Marks {
+                blocked.isEmpty && blocking.isEmpty
+                    ? .none : Marks(blocked: blocked.contains(id), blocking: blocking.contains(id))
+            }
+        }
+    }
 }

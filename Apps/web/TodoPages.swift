@@ -24,7 +24,7 @@ enum TodoPages {
         }
         let status: TodoQuery.Status = TodoQuery.Status(rawValue: show) ?? .open
         let answer = try await core.send(.list(query: TodoQuery(status: status, filter: picked)), to: TodoFeature.self)
-        guard case .listed(let items, let abbreviation) = answer else { throw unexpected(answer) }
+        guard case .listed(let items, let abbreviation, _) = answer else { throw unexpected(answer) }
         let post = { (action: String) in PostForm(action: action, code: code) }
         let shows = TodoQuery.Status.allCases.map { choice -> HTML in
             let chosen: HTML = choice == status ? " selected" : ""
@@ -101,7 +101,7 @@ enum TodoPages {
         async throws -> Page
     {
         let answer = try await core.send(.show(reference: reference), to: TodoFeature.self)
-        guard case .shown(let item, let abbreviation) = answer else { throw unexpected(answer) }
+        guard case .shown(let item, let abbreviation, _) = answer else { throw unexpected(answer) }
         let (now, zone) = try await core.clock()
         let id = item.id.value
         var facts: [(String, String)] = [("id", id), ("title", item.title)]

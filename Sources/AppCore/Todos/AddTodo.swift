@@ -8,8 +8,13 @@ func createAddTodo(
     { draft in
         answering(output) {
             let now = clock.now()
-            let item = try draft.item(id: TodoID.draw(from: random), at: now)
-            let abbreviation = try reading(store) { try $0.abbreviation(adding: [item.id]) }
+            let id = TodoID.draw(from: random)
+            // The to-dos it waits on, named by the start of their ids, are named whole.
+            let (item, abbreviation) = try reading(store) { todos in
+                let item = try TodoDraft(title: draft.title, try todos.resolvingDependencies(in: draft.changes))
+                    .item(id: id, at: now)
+                return (item, try todos.abbreviation(adding: [id]))
+            }
             try keep(
                 .perform(TodoBatch(label: "add \"\(item.title)\"", at: now, edits: [.add(item, as: .added)])), in: store
             )

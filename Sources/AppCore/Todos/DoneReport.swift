@@ -1,5 +1,5 @@
 /// What marking to-dos done did beyond marking them: the next one each recurring to-do made, and
-/// the to-dos done that others still open were blocking, as Taskwarrior says both.
+/// the to-dos done while others they wait on are still open, as Taskwarrior says both.
 public struct DoneReport: Codable, Equatable, Sendable {
     /// A to-do made as the next of a recurring one marked done.
     public struct Next: Codable, Equatable, Sendable {
@@ -13,11 +13,14 @@ public struct DoneReport: Codable, Equatable, Sendable {
     }
 
     public var next: [Next] = []
+    /// Each to-do marked done that waited on others still open (done all the same, as Taskwarrior
+    /// does it), with those others.
+    public var blocked: [TodoLinks.Link] = []
 
-    public init(next: [Next] = []) {
-        self.next = next
+    public init(next: [Next] = [], blocked: [TodoLinks.Link] = []) {
+        (self.next, self.blocked) = (next, blocked)
     }
 
     /// Whether there is nothing to say beyond the to-dos marked done.
-    public var isEmpty: Bool { next.isEmpty }
+    public var isEmpty: Bool { next.isEmpty && blocked.isEmpty }
 }

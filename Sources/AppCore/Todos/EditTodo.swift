@@ -8,15 +8,16 @@ func createEditTodo(
 ) -> Input<(references: [String], changes: [TodoItem.Change])> {
     { request in
         answering(output) {
-            let (ids, changed, abbreviation) = try reading(store) { todos in
+            let (ids, changes, changed, abbreviation) = try reading(store) { todos in
                 let ids = try todos.resolve(request.references)
-                return (ids, try ids.compactMap { try todos.item($0)?.alter(request.changes) }, todos.abbreviation)
+                let changes = try todos.resolvingDependencies(in: request.changes)
+                return (ids, changes, try ids.compactMap { try todos.item($0)?.alter(changes) }, todos.abbreviation)
             }
             try keep(
                 .perform(
                     TodoBatch(
                         label: commandLabel("edit", naming: request.references), at: clock.now(),
-                        edits: ids.map { .alter($0, request.changes) })),
+                        edits: ids.map { .alter($0, changes) })),
                 in: store)
             return .changed(items: changed, abbreviation: abbreviation)
         }

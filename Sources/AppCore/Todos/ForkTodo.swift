@@ -13,7 +13,8 @@ func createForkTodo(
                 guard let item = try todos.item(original) else {
                     throw TodoFailure.notFound(reference: request.reference)
                 }
-                let copy = try item.fork(id: TodoID.draw(from: random), at: now, request.changes)
+                let copy = try item.fork(
+                    id: TodoID.draw(from: random), at: now, try todos.resolvingDependencies(in: request.changes))
                 return (original, copy, try todos.abbreviation(adding: [copy.id]))
             }
             try keep(

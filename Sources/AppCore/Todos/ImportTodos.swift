@@ -61,11 +61,38 @@ private struct ImportPlan {
         }
         var seen: [String: Int] = [:]
         let now = clock.now()
+        // Each to-do's id first, the one of its uuid or a new one, so that a task may depend on one
+        // the file gives after it: the uuids a file's tasks depend on are made the ids of theirs.
+        var ids: [TodoID?] = []
+        var idOfUUID: [String: String] = known.mapValues(\.id.value)
         for todo in file.todos {
             if let uuid = todo.item.extras["uuid"] {
                 if let earlier = seen.updateValue(todo.line, forKey: uuid) {
                     let record = format == .todotxt ? "line" : format == .json ? "to-do" : "task"
                     throw Self.failure(format, todo, "its uuid, \(uuid), is that of \(record) \(earlier) too")
+                }
+                if let existing = known[uuid] {
+                    ids.append(existing.id)
+                    continue
+                }
+            }
+            var id = todo.id.map { TodoID($0.lowercased()) }
+            if id.map({ taken.contains($0) || $0.value.isEmpty }) ?? true {
+                repeat { id = TodoID.draw(from: random) } while id.map(taken.contains) ?? false
+            }
+            if let id { taken.insert(id) }
+            ids.append(id)
+            if let uuid = todo.item.extras["uuid"], let id { idOfUUID[uuid] = id.value }
+        }
+        var keptDependencies: [String] = []
+        for (todo, id) in zip(file.todos, ids) {
+            var todo = todo
+            if !todo.dependsOnUUIDs.isEmpty {
+                let unknown = todo.dependsOnUUIDs.filter { idOfUUID[$0] == nil }
+                todo.item.depends = todo.dependsOnUUIDs.compactMap { idOfUUID[$0] }
+                if !unknown.isEmpty {
+                    todo.keep("depends", unknown.joined(separator: ","))
+                    keptDependencies = ["depends"]
                 }
             }
             if let uuid = todo.item.extras["uuid"], let existing = known[uuid] {
@@ -82,12 +109,7 @@ private struct ImportPlan {
                     report.updated += 1
                 }
             } else {
-                var id = todo.id.map { TodoID($0.lowercased()) }
-                if id.map({ taken.contains($0) || $0.value.isEmpty }) ?? true {
-                    repeat { id = TodoID.draw(from: random) } while id.map(taken.contains) ?? false
-                }
                 guard let id else { continue }
-                taken.insert(id)
                 var item = todo.item
                 (item.id, item.created) = (id, todo.created ?? now)
                 if todo.doneWhenMade { item.completed = item.created }
@@ -97,7 +119,7 @@ private struct ImportPlan {
                 report.added += 1
             }
         }
-        report.keptAsExtras = Array(Set(file.todos.flatMap(\.keptAsExtras))).sorted()
+        report.keptAsExtras = Array(Set(file.todos.flatMap(\.keptAsExtras) + keptDependencies)).sorted()
         report.skipped = file.skipped
     }
 

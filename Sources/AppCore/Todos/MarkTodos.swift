@@ -11,7 +11,8 @@ import Fractal
 /// being worked on is stopped as it is done. A to-do already as asked is left as it is (done
 /// again, it keeps the moment it was done); a command that finds every one so changes nothing.
 /// A recurring to-do marked done makes the next one (`TodoItem.next`), in the same command, so
-/// that undo takes back both.
+/// that undo takes back both. A to-do that waits on others still open is done all the same, and
+/// the answer names them.
 func createMarkTodos(
     store: Store<TodoState>, random: RandomSource, clock: TimeSource, output: @escaping Output<TodoAnswer>
 ) -> Input<(references: [String], done: Bool)> {
@@ -44,6 +45,12 @@ func createMarkTodos(
                         edits.append(.add(next, as: .forked))
                         report.next.append(DoneReport.Next(after: id, item: next))
                     }
+                }
+                // What still blocks a to-do done: those it waits on left open, this command's aside.
+                let done = Set(changed.map(\.id))
+                for item in changed where request.done && !item.depends.isEmpty {
+                    let blockers = try todos.openBlockers(of: item.alter(.completed(nil))).filter { !done.contains($0) }
+                    if !blockers.isEmpty { report.blocked.append(TodoLinks.Link(id: item.id, others: blockers)) }
                 }
                 let abbreviation =
                     report.next.isEmpty

@@ -6,8 +6,8 @@
 public enum TodoAnswer: Codable, Equatable, Sendable {
     indirect case added(item: TodoItem, abbreviation: Int)
     case changed(items: [TodoItem], abbreviation: Int)
-    /// To-dos marked done, where that did more than mark them: the next ones recurring to-dos
-    /// made. A done that did no more answers `changed`.
+    /// To-dos marked done, where there is more to say: the next ones recurring to-dos made, and
+    /// those others still open were blocking. A done with nothing more answers `changed`.
     case completed(items: [TodoItem], abbreviation: Int, report: DoneReport)
     /// The to-dos a command named were each as it would make them already (done, or open): it
     /// changed nothing, kept nothing, and leaves nothing to undo.
@@ -18,8 +18,10 @@ public enum TodoAnswer: Codable, Equatable, Sendable {
     case imported(items: [TodoItem], abbreviation: Int, report: ImportReport)
     case undid(label: String)
     case redid(label: String)
-    case listed(items: [TodoItem], abbreviation: Int)
-    indirect case shown(item: TodoItem, abbreviation: Int)
+    /// The to-dos a list picked, and which of them are blocked or blocking: none where none is
+    /// (as every answer recorded before links were told reads).
+    case listed(items: [TodoItem], abbreviation: Int, links: TodoLinks?)
+    indirect case shown(item: TodoItem, abbreviation: Int, links: TodoLinks?)
     case journal(entries: [JournalEntry])
     case exported(text: String)
     /// The to-dos with their urgency, most urgent first.

@@ -76,6 +76,16 @@ extension TodoItem {
         return trimmed
     }
 
+    /// The ids of the to-dos it waits on: each one word, sorted, without repeats, at most
+    /// `TodoLimits.dependencies`. Whether each names a to-do, not this one, and makes no cycle, the
+    /// to-dos as a whole say (`TodoState`).
+    static func checked(dependencies: [String]) throws(TodoFailure) -> [String] {
+        for id in dependencies { _ = try checked(id: TodoID(id)) }
+        let all = Array(Set(dependencies)).sorted()
+        try refuseOver(TodoLimits.dependencies, all.count, "to-dos one to-do depends on", unit: nil)
+        return all
+    }
+
     /// Time spent is never less than none.
     static func checked(secondsSpent: Int) throws(TodoFailure) -> Int {
         guard secondsSpent >= 0 else { throw .negativeTimeSpent(seconds: secondsSpent) }

@@ -8,6 +8,8 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
     case negativeTimeSpent(seconds: Int)
     /// A recurrence on a to-do with no due day, which the next one's is counted from.
     case recurrenceNeedsDue
+    /// A dependency on a to-do that is not there, on the to-do itself, or one that closes a cycle.
+    case badDependency(reference: String, problem: String)
     /// `stop` of a to-do that was not started.
     case notStarted(reference: String)
     /// `start` of a to-do that was started and not stopped.
@@ -50,6 +52,7 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
         case .badTag(let tag): "\"\(tag)\" is not a tag: a tag is one word, with no spaces"
         case .emptyProject: "a project needs a name: to clear it, give none"
         case .negativeTimeSpent(let seconds): "the time spent is \(seconds) seconds: it cannot be less than none"
+        case .badDependency(let reference, let problem): "cannot depend on \(reference): \(problem)"
         case .recurrenceNeedsDue:
             "a recurring to-do needs a due day, which the next one's is counted from: give due:, or clear recur:"
         case .notStarted(let reference): "\(reference) was not started: `todo start \(reference)` starts it"

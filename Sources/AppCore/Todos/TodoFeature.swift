@@ -111,6 +111,8 @@ public enum TodoFeature: Feature {
                 .title("call mum"), .notes("about the holidays"), .due(nil), .priority(.low), .tags(["home"]),
                 .addTag("calls"), .removeTag("home"), .contexts(["phone", "evening"]), .removeContext("evening"),
                 .project("family"), .dueTime(nil), .wait(nil), .secondsSpent(600), .recur(nil),
+                .addDependency("sample2"),
+                .removeDependency("sample2"), .addDependency("sample2"),
                 .completed(Date(milliseconds: 1_795_000_000_000)),
             ]),
         .editEach(references: ["sample1", "sample2"], changes: [.addTag("family"), .priority(.medium)]),
@@ -135,7 +137,8 @@ public enum TodoFeature: Feature {
                     ]),
                     .all(
                         [
-                            .project(nil), .priority(nil), .due(.none), .recur(.none), .recur(.any),
+                            .project(nil), .priority(nil), .due(.none), .recur(.none), .recur(.any), .blocked(true),
+                            .blocking(false),
                             .matching(pattern: "c(a|u)ll"),
                         ] + sampleDueTests),
                 ]))),

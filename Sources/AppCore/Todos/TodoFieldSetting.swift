@@ -137,6 +137,8 @@ extension TodoItem.Change: Codable {
         case "removeTag": self = .removeTag(try value(String.self))
         case "addContext": self = .addContext(try value(String.self))
         case "removeContext": self = .removeContext(try value(String.self))
+        case "addDependency": self = .addDependency(try value(String.self))
+        case "removeDependency": self = .removeDependency(try value(String.self))
         default:
             guard let setting = try FieldSetting(name: key.stringValue, reading: { try setting($0) }) else {
                 throw DecodingError.dataCorruptedError(
@@ -154,6 +156,8 @@ extension TodoItem.Change: Codable {
         case .removeTag(let tag): try container.encode(tag, forKey: NamedKey("removeTag"))
         case .addContext(let context): try container.encode(context, forKey: NamedKey("addContext"))
         case .removeContext(let context): try container.encode(context, forKey: NamedKey("removeContext"))
+        case .addDependency(let id): try container.encode(id, forKey: NamedKey("addDependency"))
+        case .removeDependency(let id): try container.encode(id, forKey: NamedKey("removeDependency"))
         }
     }
 }

@@ -22,6 +22,10 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
     case priority(Priority?)
     case due(DueTest)
     case recur(RecurTest)
+    /// Waiting on a to-do still open, or not: Taskwarrior's `+BLOCKED` and `-BLOCKED`.
+    case blocked(Bool)
+    /// Waited on by a to-do still open, or not: `+BLOCKING` and `-BLOCKING`.
+    case blocking(Bool)
     case status(TodoQuery.Status)
     /// A regular expression found in the title or the notes, in any case.
     case matching(pattern: String)
@@ -90,12 +94,42 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
     /// The filter as a test of one to-do at `now`, its ids resolved in `todos` (one that names no
     /// to-do, or several, is the failure that says so) and its patterns compiled once.
     func test(in todos: TodoState, at now: Date) throws -> (TodoItem) -> Bool {
+        try test(in: todos, at: now, links: links(in: todos))
+    }
+
+    /// Whether any part of it asks whether a to-do is blocked or blocking.
+    private var asksForLinks: Bool {
+        switch self {
+        case .all(let filters), .any(let filters): filters.contains { $0.asksForLinks }
+        case .blocked, .blocking: true
+        default: false
+        }
+    }
+
+    /// The ids of the open to-dos, and of those open ones wait on, where the filter asks whether a
+    /// to-do is blocked or blocking: every to-do is read once for them. Nil where it does not ask.
+    private func links(in todos: TodoState) throws -> (open: Set<String>, waitedOn: Set<String>)? {
+        guard asksForLinks else { return nil }
+        var (open, waitedOn): (Set<String>, Set<String>) = ([], [])
+        _ = try todos.items.all { item in
+            if !item.isCompleted {
+                open.insert(item.id.value)
+                waitedOn.formUnion(item.depends)
+            }
+            return false
+        }
+        return (open, waitedOn)
+    }
+
+    private func test(
+        in todos: TodoState, at now: Date, links: (open: Set<String>, waitedOn: Set<String>)?
+    ) throws -> (TodoItem) -> Bool {
         switch self {
         case .all(let filters):
-            let tests = try filters.map { try $0.test(in: todos, at: now) }
+            let tests = try filters.map { try $0.test(in: todos, at: now, links: links) }
             return { item in tests.allSatisfy { $0(item) } }
         case .any(let filters):
-            let tests = try filters.map { try $0.test(in: todos, at: now) }
+            let tests = try filters.map { try $0.test(in: todos, at: now, links: links) }
             return { item in tests.contains { $0(item) } }
         case .tag(let tag): return { $0.tags.contains(tag) }
         case .withoutTag(let tag): return { !$0.tags.contains(tag) }
@@ -106,6 +140,12 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
         case .priority(let priority): return { $0.priority == priority }
         case .due(let test): return { test.holds(for: $0.due) }
         case .recur(let test): return { test.holds(for: $0.recur) }
+        case .blocked(let wanted):
+            let open = links?.open ?? []
+            return { item in (!item.isCompleted && item.depends.contains(where: open.contains)) == wanted }
+        case .blocking(let wanted):
+            let (open, waitedOn) = links ?? ([], [])
+            return { item in (open.contains(item.id.value) && waitedOn.contains(item.id.value)) == wanted }
         case .status(let status): return { status.admits($0, at: now) }
         case .matching(let pattern):
             let regex = try Self.compiled(pattern)

@@ -110,6 +110,12 @@ public enum TodoFilterWords {
 
         func term(_ word: String) throws(TodoWords.Failure) -> TodoFilter {
             if word.hasPrefix("--") { throw failure("\(word) is no option here") }
+            // Taskwarrior's virtual tags, in capitals as it writes them.
+            switch word {
+            case "+BLOCKED", "-BLOCKED": return .blocked(word.hasPrefix("+"))
+            case "+BLOCKING", "-BLOCKING": return .blocking(word.hasPrefix("+"))
+            default: break
+            }
             if word.count > 1, word.hasPrefix("+") { return .tag(String(word.dropFirst())) }
             if word.count > 2, word.hasPrefix("-@") { return .withoutContext(String(word.dropFirst(2))) }
             if word.count > 1, word.hasPrefix("@") { return .context(String(word.dropFirst())) }

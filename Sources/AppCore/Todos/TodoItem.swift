@@ -24,6 +24,9 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         /// A context added to those it has, or taken off.
         case addContext(String)
         case removeContext(String)
+        /// A to-do it waits on, by its whole id, added to those it has, or taken off.
+        case addDependency(String)
+        case removeDependency(String)
     }
 
     public internal(set) var id: TodoID
@@ -56,6 +59,8 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
     /// How often it comes back once done: marked done, it makes the next one, due a period after
     /// its due day, which it needs.
     public internal(set) var recur: Recurrence?
+    /// The whole ids of the to-dos it waits on, sorted: it is blocked while any of them is open.
+    public internal(set) var depends: [String] = []
     /// The fields a newer version of the program stored that this one does not know, kept as they
     /// came, so that a store this version writes back loses none of them.
     var unknownFields = KeptFields()
@@ -87,6 +92,7 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         fields.field(15, "started", \.started)
         fields.field(16, "secondsSpent", \.secondsSpent, checked: TodoItem.checked(secondsSpent:))
         fields.field(17, "recur", \.recur)
+        fields.field(18, "depends", \.depends, checked: TodoItem.checked(dependencies:))
     }
 
     /// The longest title kept, in characters; a longer one is refused.
@@ -177,6 +183,8 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         case .addContext(let context):
             item.contexts = try Self.checked(labels: [context], kind: "context", joining: contexts)
         case .removeContext(let context): item.contexts.removeAll { $0 == context }
+        case .addDependency(let id): item.depends = try Self.checked(dependencies: depends + [id])
+        case .removeDependency(let id): item.depends.removeAll { $0 == id }
         }
         return item
     }
@@ -201,6 +209,9 @@ extension TodoItem.Change {
     public static func secondsSpent(_ seconds: Int) -> Self { .set(FieldSetting(name: "secondsSpent", seconds)) }
     /// Comes back so often once done, or no longer with nil.
     public static func recur(_ recurrence: Recurrence?) -> Self { .set(FieldSetting(name: "recur", recurrence)) }
+
+    /// Waits on the to-dos of these whole ids, and no others.
+    public static func depends(_ ids: [String]) -> Self { .set(FieldSetting(name: "depends", ids)) }
 
     /// Whether it sets a field that another must go with: a recurrence needs a due day.
     var setsFieldsHeldTogether: Bool {

@@ -18,6 +18,8 @@ public enum TodoLimits {
     public static let extras = 20
     /// The longest id a file may give.
     public static let idBytes = 64
+    /// How many to-dos one to-do may depend on.
+    public static let dependencies = 50
     /// The longest period of a recurrence, in its unit: `999d`, `999y`.
     public static let recurrenceCount = 999
     /// How many recurring to-dos one command may mark done, each making the next one.

@@ -143,6 +143,15 @@ public struct TodoState: Changeable, Fresh {
                 after[id] = nil
             }
         }
+        // A dependency a to-do did not have before is checked against the to-dos as the command
+        // leaves them; most commands touch none, and read nothing more for it.
+        for id in touched {
+            guard let item = after[id], !item.depends.isEmpty else { continue }
+            let had = before[id]?.depends ?? []
+            for dependency in item.depends where !had.contains(dependency) {
+                try Self.check(dependency: TodoID(dependency), of: id, current)
+            }
+        }
         return DoneCommand(label: command.label, before: before, after: after, touched: touched)
     }
 

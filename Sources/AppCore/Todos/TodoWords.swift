@@ -12,7 +12,8 @@ import Essentials
 /// Each argument is read whole, as the shell gave it: `+tag` adds a tag and `@context` a context
 /// (one word each); with `edit`, `-tag` and `-@context` take them off; `name:value` sets an
 /// attribute, `project:` (`proj:`), `due:`, `wait:`, `scheduled:` (`sched:`), `until:`,
-/// `priority:` (`pri:`) and `recur:`, an empty value clearing it, and a value of several words given as one
+/// `priority:` (`pri:`), `recur:` and `depends:` (`dep:`, ids joined by commas, one after a `-`
+/// taken off), an empty value clearing it, and a value of several words given as one
 /// argument (`"due:fri 17:30"`). Every other argument is the title's, and so is every argument
 /// after `--`, whatever it looks like. So `"call +44 20 7946"`, one argument of several words,
 /// stays the title as it is.
@@ -43,7 +44,18 @@ public enum TodoWords {
     static let names = [
         "project": "project", "proj": "project", "due": "due", "wait": "wait", "scheduled": "scheduled",
         "sched": "scheduled", "until": "until", "priority": "priority", "pri": "priority", "recur": "recur",
+        "depends": "depends", "dep": "depends",
     ]
+
+    /// The changes `depends:` asks for: each id (or its start) of a list joined by commas is one
+    /// it waits on, one after a `-` is one it no longer waits on, and none at all clears them.
+    public static func dependencies(_ list: String) -> [TodoItem.Change] {
+        guard !list.isEmpty else { return [.depends([])] }
+        return list.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.map { reference in
+            reference.hasPrefix("-") && reference.count > 1
+                ? .removeDependency(String(reference.dropFirst())) : .addDependency(reference)
+        }
+    }
 
     /// The changes `argument` asks for; nil for a word of the title.
     private static func attribute(
@@ -82,6 +94,7 @@ public enum TodoWords {
         case "wait": return [.wait(try moment())]
         case "scheduled": return [.scheduled(try moment())]
         case "until": return [.until(try moment(endOfDay: true))]
+        case "depends": return dependencies(value)
         case "recur":
             guard !value.isEmpty else { return [.recur(nil)] }
             guard let recurrence = Recurrence(text: value) else {

@@ -11,7 +11,7 @@ struct TodoAttributesSpec {
     let hour: TimeInterval = 3_600
 
     func listed(_ query: TodoQuery, in module: TodosUnderTest? = nil) -> [String] {
-        guard case .listed(let items, _) = (module ?? core).todo(.list(query: query)) else { return [] }
+        guard case .listed(let items, _, _) = (module ?? core).todo(.list(query: query)) else { return [] }
         return items.map(\.title)
     }
 

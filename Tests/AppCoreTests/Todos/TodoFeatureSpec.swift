@@ -239,7 +239,7 @@ struct TodoFeatureSpec {
         let done = try core.add("done")
         _ = core.todo(.complete(references: [done.id.value]))
         func listed(_ query: TodoQuery) -> [TodoID] {
-            guard case .listed(let items, _) = core.todo(.list(query: query)) else { return [] }
+            guard case .listed(let items, _, _) = core.todo(.list(query: query)) else { return [] }
             return items.map(\.id)
         }
         #expect(listed(TodoQuery()) == [late.id, soon.id])
@@ -259,7 +259,7 @@ struct TodoFeatureSpec {
         let road = try core.add("ΟΔΟΣ")
         let school = try core.add("ÉCOLE")
         func found(_ search: String) -> [TodoID] {
-            guard case .listed(let items, _) = core.todo(.list(query: TodoQuery(search: search))) else { return [] }
+            guard case .listed(let items, _, _) = core.todo(.list(query: TodoQuery(search: search))) else { return [] }
             return items.map(\.id)
         }
         #expect(found("STRASSE") == [street.id])

@@ -87,7 +87,7 @@ struct TodoFilterListingSpec {
     let core = TodosUnderTest()
 
     func titles(_ filter: TodoFilter, status: TodoQuery.Status = .open) -> [String] {
-        guard case .listed(let items, _) = core.todo(.list(query: TodoQuery(status: status, filter: filter))) else {
+        guard case .listed(let items, _, _) = core.todo(.list(query: TodoQuery(status: status, filter: filter))) else {
             return []
         }
         return items.map(\.title)

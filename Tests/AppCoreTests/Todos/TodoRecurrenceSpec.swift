@@ -163,7 +163,7 @@ struct TodoRecurrenceSpec {
         try add("monthly", [.due(day("2026-11-22")), .recur(.monthly)])
         try add("once", [.due(day("2026-11-22"))])
         func listed(_ test: TodoFilter.RecurTest) -> [String] {
-            guard case .listed(let items, _) = core.todo(.list(query: TodoQuery(filter: .recur(test)))) else {
+            guard case .listed(let items, _, _) = core.todo(.list(query: TodoQuery(filter: .recur(test)))) else {
                 return []
             }
             return items.map(\.title)

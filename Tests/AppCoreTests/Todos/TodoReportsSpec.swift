@@ -152,7 +152,7 @@ struct TodoReportsSpec {
         let todos = try Self.holding([late, early, idle])
         try todos.send(
             .active(query: TodoQuery(status: .all)), changes: [],
-            answers: [.listed(items: [early, late], abbreviation: 4)])
+            answers: [.listed(items: [early, late], abbreviation: 4, links: nil)])
     }
 
     @Test func waitingListsThoseWaitingFirstToShowFirst() throws {
@@ -162,7 +162,7 @@ struct TodoReportsSpec {
         let todos = try Self.holding([long, short, over])
         try todos.send(
             .waiting(query: TodoQuery(status: .all)), changes: [],
-            answers: [.listed(items: [short, long], abbreviation: 4)])
+            answers: [.listed(items: [short, long], abbreviation: 4, links: nil)])
     }
 
     // MARK: calendar and burndown

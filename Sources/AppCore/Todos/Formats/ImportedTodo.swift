@@ -17,6 +17,9 @@ struct ImportedTodo {
     var doneWhenMade = false
     /// The names of the file's fields it has no place for, kept in its extras.
     var keptAsExtras: [String] = []
+    /// The uuids of the tasks it depends on, as Taskwarrior names them: the import makes them the
+    /// ids of those to-dos, or keeps those it finds none for as the extra `depends`.
+    var dependsOnUUIDs: [String] = []
 
     init(line: Int) {
         self.line = line

@@ -26,7 +26,7 @@ enum TaskwarriorTodos {
     /// The fields read into a to-do's own, and those Taskwarrior makes again.
     private static let ownFields: Set<String> = [
         "uuid", "description", "status", "entry", "end", "due", "wait", "scheduled", "until", "start", "priority",
-        "project", "tags", "annotations", "recur",
+        "project", "tags", "annotations", "recur", "depends",
     ]
     private static let bookkeeping: Set<String> = ["id", "urgency", "modified"]
     /// Extras the export writes as fields of their own rather than as user-defined attributes.
@@ -129,6 +129,13 @@ enum TaskwarriorTodos {
                 ? annotation.description : "\(stamp(entry)) \(annotation.description)"
         }
         .joined(separator: "\n")
+        switch task.fields["depends"] {
+        case nil, .null: break
+        case .list(let uuids): todo.dependsOnUUIDs = uuids
+        // Versions before 2.6 write them as one text, joined by commas.
+        case .text(let uuids): todo.dependsOnUUIDs = uuids.split(separator: ",").map(String.init)
+        default: throw failure("depends is not a list of uuids")
+        }
         if let uuid = try text("uuid") { todo.item.extras["uuid"] = uuid }
         for (name, value) in task.fields.sorted(by: { $0.key < $1.key })
         where !ownFields.contains(name) && !bookkeeping.contains(name) {
@@ -148,9 +155,12 @@ enum TaskwarriorTodos {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         var lines: [String] = []
+        // A dependency is written as the uuid of the task it names.
+        let uuids = Dictionary(items.map { ($0.id.value, uuid(of: $0)) }) { first, _ in first }
         for item in items {
             do {
-                lines.append(String(decoding: try encoder.encode(WrittenTask(item, timeZone: timeZone)), as: UTF8.self))
+                let task = WrittenTask(item, timeZone: timeZone, uuids: uuids)
+                lines.append(String(decoding: try encoder.encode(task), as: UTF8.self))
             } catch {
                 throw .notStored(reason: "\(error)")
             }
@@ -162,9 +172,11 @@ enum TaskwarriorTodos {
     private struct WrittenTask: Encodable {
         let item: TodoItem
         let timeZone: Zone
+        /// The uuid of each to-do written, by its id.
+        let uuids: [String: String]
 
-        init(_ item: TodoItem, timeZone: Zone) {
-            (self.item, self.timeZone) = (item, timeZone)
+        init(_ item: TodoItem, timeZone: Zone, uuids: [String: String]) {
+            (self.item, self.timeZone, self.uuids) = (item, timeZone, uuids)
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -172,7 +184,7 @@ enum TaskwarriorTodos {
             func put(_ name: String, _ value: String?) throws {
                 if let value { try task.encode(value, forKey: NamedKey(name)) }
             }
-            try put("uuid", item.extras["uuid"] ?? TaskwarriorTodos.uuid(of: item.id))
+            try put("uuid", TaskwarriorTodos.uuid(of: item))
             try put("description", item.title)
             let recur = item.recur?.period ?? item.extras["recur"].map(TaskwarriorTodos.unescaped)
             let recurring = recur != nil && !item.isCompleted
@@ -195,9 +207,12 @@ enum TaskwarriorTodos {
             if !tags.isEmpty { try task.encode(tags, forKey: NamedKey("tags")) }
             let annotations = TaskwarriorTodos.annotations(of: item.notes, made: item.created)
             if !annotations.isEmpty { try task.encode(annotations, forKey: NamedKey("annotations")) }
-            if let depends = item.extras["depends"] {
-                try task.encode(depends.split(separator: ",").map(String.init), forKey: NamedKey("depends"))
-            }
+            // Those it waits on that are gone are left out: they block it no longer. Those an import
+            // found no task for are written back as they came.
+            let depends =
+                item.depends.compactMap { uuids[$0] }
+                + (item.extras["depends"]?.split(separator: ",").map(String.init) ?? [])
+            if !depends.isEmpty { try task.encode(depends, forKey: NamedKey("depends")) }
             for (key, value) in item.extras.sorted(by: { $0.key < $1.key })
             where !TaskwarriorTodos.writtenOwn.contains(key) && !TaskwarriorTodos.ownFields.contains(key) {
                 try put(key, TaskwarriorTodos.unescaped(value))
@@ -248,6 +263,11 @@ enum TaskwarriorTodos {
     private static func written(_ moment: Date) -> String {
         let iso = ValueCoding.format(moment)
         return iso.prefix(19).filter { $0 != "-" && $0 != ":" } + "Z"
+    }
+
+    /// The uuid a to-do is written with: the one it came with, else one made from its id.
+    static func uuid(of item: TodoItem) -> String {
+        item.extras["uuid"] ?? uuid(of: item.id)
     }
 
     /// A uuid for a to-do that came with none, the same for the same id in every export: two

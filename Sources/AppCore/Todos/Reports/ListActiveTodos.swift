@@ -12,7 +12,7 @@ func createListActiveTodos(
             let active = try query.picks(in: todos, at: clock.now()).filter(\.isActive).enumerated().sorted {
                 ($0.element.started?.milliseconds ?? 0, $0.offset) < ($1.element.started?.milliseconds ?? 0, $1.offset)
             }
-            return .listed(items: active.map(\.element), abbreviation: todos.abbreviation)
+            return .listed(items: active.map(\.element), abbreviation: todos.abbreviation, links: nil)
         }
     }
 }

@@ -13,7 +13,7 @@ func createListWaitingTodos(
             let waiting = try query.picks(in: todos, at: now).filter { $0.isWaiting(at: now) }.enumerated().sorted {
                 ($0.element.wait?.milliseconds ?? 0, $0.offset) < ($1.element.wait?.milliseconds ?? 0, $1.offset)
             }
-            return .listed(items: waiting.map(\.element), abbreviation: todos.abbreviation)
+            return .listed(items: waiting.map(\.element), abbreviation: todos.abbreviation, links: nil)
         }
     }
 }

@@ -91,7 +91,8 @@ extension TodoEdit {
 
 extension TodoItem.Change {
     /// A change as a store keeps it: the field's name, then its value as the store keeps the field
-    /// (`addTag`, `removeTag`, `addContext` and `removeContext`, then the label). A name this program does not know is a change to
+    /// (`addTag`, `removeTag`, `addContext`, `removeContext`, `addDependency` and `removeDependency`,
+    /// then the label or the id). A name this program does not know is a change to
     /// a field a later version added: refused, as a store of a newer version is.
     init(stored fields: inout BinaryFieldReader) throws {
         let name = try fields.string()
@@ -100,6 +101,8 @@ extension TodoItem.Change {
         case "removeTag": self = .removeTag(try fields.string())
         case "addContext": self = .addContext(try fields.string())
         case "removeContext": self = .removeContext(try fields.string())
+        case "addDependency": self = .addDependency(try fields.string())
+        case "removeDependency": self = .removeDependency(try fields.string())
         default:
             guard let setting = try FieldSetting(name: name, reading: { try $0.init(stored: &fields) }) else {
                 throw StoredFieldError(
@@ -126,6 +129,12 @@ extension TodoItem.Change {
         case .removeContext(let context):
             fields.string("removeContext")
             fields.string(context)
+        case .addDependency(let id):
+            fields.string("addDependency")
+            fields.string(id)
+        case .removeDependency(let id):
+            fields.string("removeDependency")
+            fields.string(id)
         }
     }
 }
