@@ -22,6 +22,7 @@ struct TodoProgram: ParsableCommand {
               todo add paint the wall depends:3f2a             blocked while 3f2a is open
               todo list --all --sort due      every to-do, soonest first
               todo done 3f2a                  mark one done
+              todo annotate 3f2a asked Bob    a line kept with its time; todo denotate takes it off
               todo list +errands due:today    a filter, as Taskwarrior's
               todo 3f2a done                  Taskwarrior's order works too
               todo fork 3f2a --title "buy oat milk"
@@ -45,7 +46,7 @@ struct TodoProgram: ParsableCommand {
         version: ProgramVersion.current,
         subcommands: [
             Add.self, List.self, Count.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self, Stop.self,
-            Fork.self,
+            Annotate.self, Denotate.self, Fork.self,
             Delete.self, Undo.self, Redo.self, Journal.self, Export.self, Import.self, Next.self, Projects.self,
             Tags.self, Summary.self, Active.self, Waiting.self, CalendarReport.self, Burndown.self,
         ]

@@ -151,6 +151,10 @@ enum TodoText {
         for (key, value) in item.extras.sorted(by: { $0.key < $1.key }) {
             lines.append(TerminalText.escaped("\(key):\(value)"))
         }
+        for annotation in item.annotations.all {
+            lines.append(
+                "annotated \(time.string(from: annotation.entry))  \(TerminalText.escaped(annotation.description))")
+        }
         if !item.notes.isEmpty {
             lines.append("notes     \(TerminalText.escaped(item.notes, keepingLineBreaks: true))")
         }

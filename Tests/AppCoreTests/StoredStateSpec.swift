@@ -83,6 +83,8 @@ struct StoredStateSpec {
                         .removeDependency(ids[1]), .depends([ids[2]]),
                     ])),
             .todo(.edit(reference: ids[1], changes: [.due(nil), .priority(nil), .project(nil), .until(nil)])),
+            .todo(.annotate(references: [ids[1], ids[2]], text: "asked Bob")),
+            .todo(.denotate(references: [ids[2]], text: "bob")),
             .todo(.start(references: [ids[1]])),
             .todo(.stop(references: [ids[1]])),
             .todo(.complete(references: [ids[0], ids[2]])),

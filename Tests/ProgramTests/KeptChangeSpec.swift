@@ -66,7 +66,7 @@ struct KeptChangeSpec {
             "todo", ["add", title, "--json"], environment: place.environment, output: Self.devFull)
         #expect(run.status == 74)
         #expect(run.stderr.hasPrefix(Self.kept))
-        #expect(run.stderr.contains(#"{"completed":false"#))
+        #expect(run.stderr.contains(#"{"annotations":[],"completed":false"#))
         #expect(run.stderr.hasSuffix("…\n"))
         #expect(run.stderr.count < 400)
         #expect(try place.list().count == 1)

@@ -104,6 +104,9 @@ struct TodoTransferProgramSpec {
             return items.map { item in
                 var item = item.filter { $0.key != "id" }
                 item["depends"] = (item["depends"] as? [String])?.map { titles[$0] ?? $0 }
+                item["annotations"] = (item["annotations"] as? [[String: String]])?.map {
+                    "\($0["entry"] ?? "") \($0["description"] ?? "")"
+                }
                 item["extras"] = (item["extras"] as? [String: String])?.filter { $0.key != "uuid" }
                 // A dictionary's description follows its own order, which two equal ones need not share.
                 return item.map { key, value in
@@ -117,6 +120,7 @@ struct TodoTransferProgramSpec {
         let before = withoutID(try place.list("--all"))
         #expect(before.count == 4)
         #expect(before.contains { $0.contains("depends=[\"Call mum\"]") })
+        #expect(before.contains { $0.contains("annotations=[\"2026-11-21T09:00:00.000Z asked Bob\"]") })
         #expect(withoutID(try fresh.list("--all")) == before)
         // And the store it came from finds each again by its uuid.
         let again = try place.todo("import", try written(theirs.stdout, in: place, as: "theirs.json"))

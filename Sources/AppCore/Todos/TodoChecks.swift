@@ -86,6 +86,22 @@ extension TodoItem {
         return all
     }
 
+    /// Each annotation one line of text, trimmed, not empty, of at most `TodoLimits.annotationBytes`;
+    /// at most `TodoLimits.annotations` of them.
+    static func checked(annotations: Annotations) throws(TodoFailure) -> Annotations {
+        try refuseOver(TodoLimits.annotations, annotations.all.count, "annotations on one to-do", unit: nil)
+        var checked: [Annotation] = []
+        for annotation in annotations.all {
+            let text = annotation.description.trimmingWhitespace()
+            guard !text.isEmpty else { throw .emptyAnnotation }
+            guard !text.contains(where: \.isNewline) else { throw .annotationHasLineBreak }
+            try refuseControls(in: text, field: "an annotation")
+            try refuseOver(TodoLimits.annotationBytes, text.utf8.count, "an annotation", unit: "bytes")
+            checked.append(Annotation(entry: annotation.entry, description: text))
+        }
+        return Annotations(checked)
+    }
+
     /// Time spent is never less than none.
     static func checked(secondsSpent: Int) throws(TodoFailure) -> Int {
         guard secondsSpent >= 0 else { throw .negativeTimeSpent(seconds: secondsSpent) }

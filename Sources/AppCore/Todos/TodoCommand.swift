@@ -10,6 +10,10 @@ public enum TodoCommand: Codable, Equatable, Sendable {
     /// Work on them begins now, or, with `stop`, ends, its time added to what was spent.
     case start(references: [String])
     case stop(references: [String])
+    /// A line said of them now, kept with the moment (Taskwarrior's annotations), or, with
+    /// `denotate`, the one whose text is this, or the only one that holds it, taken off.
+    case annotate(references: [String], text: String)
+    case denotate(references: [String], text: String)
     case fork(reference: String, changes: [TodoItem.Change])
     case delete(references: [String])
     case importItems(text: String, format: TodoFormat)

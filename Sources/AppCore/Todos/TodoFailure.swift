@@ -8,6 +8,11 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
     case negativeTimeSpent(seconds: Int)
     /// A recurrence on a to-do with no due day, which the next one's is counted from.
     case recurrenceNeedsDue
+    case emptyAnnotation
+    case annotationHasLineBreak
+    /// `denotate` with text that no annotation of the to-do holds, or that several hold.
+    case noSuchAnnotation(reference: String, text: String)
+    case ambiguousAnnotation(reference: String, text: String, count: Int)
     /// A dependency on a to-do that is not there, on the to-do itself, or one that closes a cycle.
     case badDependency(reference: String, problem: String)
     /// `stop` of a to-do that was not started.
@@ -53,6 +58,12 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
         case .emptyProject: "a project needs a name: to clear it, give none"
         case .negativeTimeSpent(let seconds): "the time spent is \(seconds) seconds: it cannot be less than none"
         case .badDependency(let reference, let problem): "cannot depend on \(reference): \(problem)"
+        case .emptyAnnotation: "an annotation needs text: it cannot be empty"
+        case .annotationHasLineBreak: "an annotation is one line: it cannot hold a line break"
+        case .noSuchAnnotation(let reference, let text):
+            "no annotation of \(reference) holds \"\(text)\"; `todo show \(reference)` shows them"
+        case .ambiguousAnnotation(let reference, let text, let count):
+            "\(count) annotations of \(reference) hold \"\(text)\": give the whole of one"
         case .recurrenceNeedsDue:
             "a recurring to-do needs a due day, which the next one's is counted from: give due:, or clear recur:"
         case .notStarted(let reference): "\(reference) was not started: `todo start \(reference)` starts it"

@@ -16,6 +16,7 @@ public func createTodoFeature(
     let edit = createEditTodo(store: store, clock: clock, output: output)
     let mark = createMarkTodos(store: store, random: random, clock: clock, output: output)
     let track = createTrackTodos(store: store, clock: clock, output: output)
+    let annotate = createAnnotateTodos(store: store, clock: clock, output: output)
     let fork = createForkTodo(store: store, random: random, clock: clock, output: output)
     let delete = createDeleteTodos(store: store, clock: clock, output: output)
     let rewind = createRewindTodos(store: store, clock: clock, output: output)
@@ -40,6 +41,8 @@ public func createTodoFeature(
         case .reopen(let references): mark((references, false))
         case .start(let references): track((references, true))
         case .stop(let references): track((references, false))
+        case .annotate(let references, let text): annotate((references, text, true))
+        case .denotate(let references, let text): annotate((references, text, false))
         case .fork(let reference, let changes): fork((reference, changes))
         case .delete(let references): delete(references)
         case .importItems(let text, let format): importItems((text, format))
@@ -113,6 +116,8 @@ public enum TodoFeature: Feature {
                 .project("family"), .dueTime(nil), .wait(nil), .secondsSpent(600), .recur(nil),
                 .addDependency("sample2"),
                 .removeDependency("sample2"), .addDependency("sample2"),
+                .addAnnotation(Annotation(entry: Date(milliseconds: 1_795_000_000_000), description: "rang")),
+                .removeAnnotation(Annotation(entry: Date(milliseconds: 1_795_000_000_000), description: "rang")),
                 .completed(Date(milliseconds: 1_795_000_000_000)),
             ]),
         .editEach(references: ["sample1", "sample2"], changes: [.addTag("family"), .priority(.medium)]),
@@ -120,6 +125,9 @@ public enum TodoFeature: Feature {
         .start(references: ["sample1"]),
         .stop(references: ["sample1"]),
         .stop(references: ["sample1"]),
+        .annotate(references: ["sample1", "sample2"], text: "asked Bob"),
+        .denotate(references: ["sample1"], text: "bob"),
+        .denotate(references: ["sample1"], text: "bob"),
         .fork(reference: "sample2", changes: [.completed(nil)]),
         .delete(references: ["sample2"]),
         .undo,

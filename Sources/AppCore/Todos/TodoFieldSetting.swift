@@ -139,6 +139,8 @@ extension TodoItem.Change: Codable {
         case "removeContext": self = .removeContext(try value(String.self))
         case "addDependency": self = .addDependency(try value(String.self))
         case "removeDependency": self = .removeDependency(try value(String.self))
+        case "addAnnotation": self = .addAnnotation(try value(Annotation.self))
+        case "removeAnnotation": self = .removeAnnotation(try value(Annotation.self))
         default:
             guard let setting = try FieldSetting(name: key.stringValue, reading: { try setting($0) }) else {
                 throw DecodingError.dataCorruptedError(
@@ -158,6 +160,9 @@ extension TodoItem.Change: Codable {
         case .removeContext(let context): try container.encode(context, forKey: NamedKey("removeContext"))
         case .addDependency(let id): try container.encode(id, forKey: NamedKey("addDependency"))
         case .removeDependency(let id): try container.encode(id, forKey: NamedKey("removeDependency"))
+        case .addAnnotation(let annotation): try container.encode(annotation, forKey: NamedKey("addAnnotation"))
+        case .removeAnnotation(let annotation):
+            try container.encode(annotation, forKey: NamedKey("removeAnnotation"))
         }
     }
 }

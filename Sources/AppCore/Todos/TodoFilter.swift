@@ -27,7 +27,7 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
     /// Waited on by a to-do still open, or not: `+BLOCKING` and `-BLOCKING`.
     case blocking(Bool)
     case status(TodoQuery.Status)
-    /// A regular expression found in the title or the notes, in any case.
+    /// A regular expression found in the title, the notes or an annotation, in any case.
     case matching(pattern: String)
     /// The to-dos these ids, or the starts of them, name: any one of them.
     case ids(references: [String])
@@ -151,6 +151,7 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
             let regex = try Self.compiled(pattern)
             return { item in
                 item.title.contains(regex) || (!item.notes.isEmpty && item.notes.contains(regex))
+                    || item.annotations.all.contains { $0.description.contains(regex) }
             }
         case .ids(let references):
             let ids = Set(try todos.resolve(references))

@@ -27,6 +27,9 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         /// A to-do it waits on, by its whole id, added to those it has, or taken off.
         case addDependency(String)
         case removeDependency(String)
+        /// An annotation added after those it has, or taken off.
+        case addAnnotation(Annotation)
+        case removeAnnotation(Annotation)
     }
 
     public internal(set) var id: TodoID
@@ -61,6 +64,8 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
     public internal(set) var recur: Recurrence?
     /// The whole ids of the to-dos it waits on, sorted: it is blocked while any of them is open.
     public internal(set) var depends: [String] = []
+    /// What was said of it since, each line with the moment it was said (`todo annotate`).
+    public internal(set) var annotations = Annotations()
     /// The fields a newer version of the program stored that this one does not know, kept as they
     /// came, so that a store this version writes back loses none of them.
     var unknownFields = KeptFields()
@@ -93,6 +98,7 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         fields.field(16, "secondsSpent", \.secondsSpent, checked: TodoItem.checked(secondsSpent:))
         fields.field(17, "recur", \.recur)
         fields.field(18, "depends", \.depends, checked: TodoItem.checked(dependencies:))
+        fields.field(19, "annotations", \.annotations, checked: TodoItem.checked(annotations:))
     }
 
     /// The longest title kept, in characters; a longer one is refused.
@@ -185,6 +191,10 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         case .removeContext(let context): item.contexts.removeAll { $0 == context }
         case .addDependency(let id): item.depends = try Self.checked(dependencies: depends + [id])
         case .removeDependency(let id): item.depends.removeAll { $0 == id }
+        case .addAnnotation(let annotation):
+            item.annotations = try Self.checked(annotations: Annotations(annotations.all + [annotation]))
+        case .removeAnnotation(let annotation):
+            if let index = item.annotations.all.firstIndex(of: annotation) { item.annotations.all.remove(at: index) }
         }
         return item
     }

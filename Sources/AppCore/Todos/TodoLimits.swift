@@ -18,6 +18,9 @@ public enum TodoLimits {
     public static let extras = 20
     /// The longest id a file may give.
     public static let idBytes = 64
+    /// The longest annotation, and how many one to-do may have.
+    public static let annotationBytes = 1_000
+    public static let annotations = 100
     /// How many to-dos one to-do may depend on.
     public static let dependencies = 50
     /// The longest period of a recurrence, in its unit: `999d`, `999y`.

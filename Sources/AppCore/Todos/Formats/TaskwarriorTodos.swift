@@ -11,10 +11,10 @@ import Fractal
 /// (older versions write one a line, without the brackets).
 ///
 /// Each field a to-do has is read into it: description, status, entry, end, due (with its time of
-/// day), wait, scheduled, until, start, priority (H, M, L), project, tags, and annotations, which
-/// become the notes, a line each, behind the moment they were made (`2026-11-20T10:30:00Z call
-/// back`), but for a first one made with the task, which is how notes without a moment are
-/// exported. A recurrence is kept as the to-do's `recur` where ours reads it and the task has a due
+/// day), wait, scheduled, until, start, priority (H, M, L), project, tags, and annotations, each
+/// the to-do's with its moment, but for a first one made with the task, which is how the notes are
+/// exported, and which become the notes again. (Notes kept by an earlier import, a line each behind
+/// its moment, `2026-11-20T10:30:00Z call back`, are exported as an annotation each, as before.) A recurrence is kept as the to-do's `recur` where ours reads it and the task has a due
 /// day, else as an extra. The uuid is kept as the extra `uuid`, by which an import finds the to-do
 /// again. Every other field (a user-defined attribute, `depends`, `mask`, a priority other than H, M,
 /// L) is kept as an extra of its name, its value one word (`%20` for a space, `%25` for a `%`, a
@@ -119,16 +119,18 @@ enum TaskwarriorTodos {
             todo.item.contexts = tags.filter { $0.hasPrefix("@") && $0.count > 1 }.map { String($0.dropFirst()) }
         default: throw failure("tags is not a list of words")
         }
-        todo.item.notes = try task.annotations.enumerated().map { index, annotation throws(TodoFailure) in
+        for (index, annotation) in task.annotations.enumerated() {
             guard let entry = date(annotation.entry) else {
                 throw failure("an annotation's entry \"\(annotation.entry)\" is not a date like 20261201T000000Z")
             }
-            // The export writes notes that start without a moment as an annotation made with the
-            // task: read back, they start without one again.
-            return index == 0 && entry == todo.created
-                ? annotation.description : "\(stamp(entry)) \(annotation.description)"
+            // The export writes the notes as an annotation made with the task: read back, they
+            // are the notes again. Every other annotation is one of the to-do's.
+            if index == 0 && entry == todo.created {
+                todo.item.notes = annotation.description
+            } else {
+                todo.item.annotations.all.append(Annotation(entry: entry, description: annotation.description))
+            }
         }
-        .joined(separator: "\n")
         switch task.fields["depends"] {
         case nil, .null: break
         case .list(let uuids): todo.dependsOnUUIDs = uuids
@@ -205,7 +207,11 @@ enum TaskwarriorTodos {
             try put("recur", recur)
             let tags = item.tags + item.contexts.map { "@" + $0 }
             if !tags.isEmpty { try task.encode(tags, forKey: NamedKey("tags")) }
-            let annotations = TaskwarriorTodos.annotations(of: item.notes, made: item.created)
+            let annotations =
+                TaskwarriorTodos.annotations(of: item.notes, made: item.created)
+                + item.annotations.all.map {
+                    WrittenAnnotation(entry: TaskwarriorTodos.written($0.entry), description: $0.description)
+                }
             if !annotations.isEmpty { try task.encode(annotations, forKey: NamedKey("annotations")) }
             // Those it waits on that are gone are left out: they block it no longer. Those an import
             // found no task for are written back as they came.
@@ -220,14 +226,15 @@ enum TaskwarriorTodos {
         }
     }
 
-    private struct Annotation: Codable {
+    /// An annotation as Taskwarrior writes it, its entry a date like 20261201T000000Z.
+    private struct WrittenAnnotation: Codable {
         let entry: String
         let description: String
     }
 
     /// The notes as annotations: a line that starts with a moment starts one made then, a line
     /// that does not belongs to the one before it, or, first, to one made with the to-do.
-    private static func annotations(of notes: String, made: Date) -> [Annotation] {
+    private static func annotations(of notes: String, made: Date) -> [WrittenAnnotation] {
         guard !notes.isEmpty else { return [] }
         var annotations: [(entry: Date, text: String)] = []
         for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -240,12 +247,7 @@ enum TaskwarriorTodos {
                 annotations[annotations.count - 1].text += "\n" + line
             }
         }
-        return annotations.map { Annotation(entry: written($0.entry), description: $0.text) }
-    }
-
-    /// A moment as the notes show it, to the second: `2026-11-20T10:30:00Z`.
-    private static func stamp(_ moment: Date) -> String {
-        String(ValueCoding.format(moment).prefix(19)) + "Z"
+        return annotations.map { WrittenAnnotation(entry: written($0.entry), description: $0.text) }
     }
 
     /// Taskwarrior's dates: `20261201T000000Z`.
@@ -329,13 +331,13 @@ enum TaskwarriorTodos {
     /// A task, each field as it came.
     private struct Task: Decodable {
         var fields: [String: Value] = [:]
-        var annotations: [Annotation] = []
+        var annotations: [WrittenAnnotation] = []
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: NamedKey.self)
             for key in container.allKeys {
                 if key.stringValue == "annotations" {
-                    annotations = try container.decodeIfPresent([Annotation].self, forKey: key) ?? []
+                    annotations = try container.decodeIfPresent([WrittenAnnotation].self, forKey: key) ?? []
                 } else {
                     fields[key.stringValue] = try container.decode(Value.self, forKey: key)
                 }

@@ -92,7 +92,7 @@ extension TodoEdit {
 extension TodoItem.Change {
     /// A change as a store keeps it: the field's name, then its value as the store keeps the field
     /// (`addTag`, `removeTag`, `addContext`, `removeContext`, `addDependency` and `removeDependency`,
-    /// then the label or the id). A name this program does not know is a change to
+    /// then the label or the id; `addAnnotation` and `removeAnnotation`, then its moment and text). A name this program does not know is a change to
     /// a field a later version added: refused, as a store of a newer version is.
     init(stored fields: inout BinaryFieldReader) throws {
         let name = try fields.string()
@@ -103,6 +103,8 @@ extension TodoItem.Change {
         case "removeContext": self = .removeContext(try fields.string())
         case "addDependency": self = .addDependency(try fields.string())
         case "removeDependency": self = .removeDependency(try fields.string())
+        case "addAnnotation": self = .addAnnotation(try fields.nested(Annotation.init(stored:)))
+        case "removeAnnotation": self = .removeAnnotation(try fields.nested(Annotation.init(stored:)))
         default:
             guard let setting = try FieldSetting(name: name, reading: { try $0.init(stored: &fields) }) else {
                 throw StoredFieldError(
@@ -135,6 +137,24 @@ extension TodoItem.Change {
         case .removeDependency(let id):
             fields.string("removeDependency")
             fields.string(id)
+        case .addAnnotation(let annotation):
+            fields.string("addAnnotation")
+            fields.nested(annotation.write(stored:))
+        case .removeAnnotation(let annotation):
+            fields.string("removeAnnotation")
+            fields.nested(annotation.write(stored:))
         }
+    }
+}
+
+extension Annotation {
+    /// An annotation as a store keeps it in a change: its moment in milliseconds, then its text.
+    init(stored fields: inout BinaryFieldReader) throws {
+        self.init(entry: Date(milliseconds: try fields.int64()), description: try fields.string())
+    }
+
+    func write(stored fields: inout BinaryFieldWriter) {
+        fields.int64(entry.milliseconds)
+        fields.string(description)
     }
 }
