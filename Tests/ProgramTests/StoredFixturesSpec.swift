@@ -13,7 +13,9 @@ import Testing
 /// `Tests/Fixtures/Format4` holds the same after 530, in the stores that keep the to-dos in pages
 /// sealed one by one, with an index: disk format 4, SQLite 5, PostgreSQL 3.
 /// `Tests/Fixtures/Attributes1` holds to-dos with a project, a due time, wait, scheduled, until, a
-/// start and time spent, in their snapshot and in the changes and undo history after it.
+/// start and time spent, in their snapshot and in the changes and undo history after it;
+/// `Tests/Fixtures/Attributes2` to-dos with a recurrence, dependencies and annotations, so, and a
+/// recurring to-do done, with the next one it made, in the history.
 @Suite("stores written by earlier versions")
 struct StoredFixturesSpec {
     /// What the transcripts ran, in order, on one copy of the store: reads first, then undo and
@@ -27,7 +29,7 @@ struct StoredFixturesSpec {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Format2")
 
-    @Test(arguments: ["Format2", "Format3", "Format4", "Attributes1"], ["disk", "sqlite"])
+    @Test(arguments: ["Format2", "Format3", "Format4", "Attributes1", "Attributes2"], ["disk", "sqlite"])
     func aStoreOfAnEarlierFormatPrintsWhatItPrintedWhenItWasWritten(_ format: String, _ store: String) throws {
         let fixtures = Self.fixtures.deletingLastPathComponent().appendingPathComponent(format)
         let place = try copy(store, from: fixtures)
