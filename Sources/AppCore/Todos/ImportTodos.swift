@@ -19,14 +19,28 @@ func createImportTodos(
                 return (plan, try todos.abbreviation(adding: plan.edits.compactMap(\.added)))
             }
             if !plan.edits.isEmpty {
-                try keep(
-                    .perform(
-                        TodoBatch(
-                            label: "import \(plan.items.count) \(request.format.rawValue)", at: clock.now(),
-                            edits: plan.edits)), in: store)
+                try keepImport(request.format) { () throws(TodoFailure) in
+                    try keep(
+                        .perform(
+                            TodoBatch(
+                                label: "import \(plan.items.count) \(request.format.rawValue)", at: clock.now(),
+                                edits: plan.edits)), in: store)
+                }
             }
             return .imported(items: plan.items, abbreviation: abbreviation, report: plan.report)
         }
+    }
+}
+
+/// Keeps an import: a dependency the to-dos refuse (on itself, or closing a cycle) is the file's
+/// data at fault, said as such.
+private func keepImport(_ format: TodoFormat, _ keep: () throws(TodoFailure) -> Void) throws(TodoFailure) {
+    do {
+        try keep()
+    } catch .badDependency(let reference, let problem) {
+        throw .unreadableImport(
+            format: format == .taskwarrior ? "Taskwarrior" : format.rawValue, line: nil,
+            problem: TodoFailure.badDependency(reference: reference, problem: problem).description)
     }
 }
 
@@ -65,6 +79,9 @@ private struct ImportPlan {
         // the file gives after it: the uuids a file's tasks depend on are made the ids of theirs.
         var ids: [TodoID?] = []
         var idOfUUID: [String: String] = known.mapValues(\.id.value)
+        // A file's own id taken here already is given up for a new one: a to-do of the file that
+        // depends on it depends on the new one.
+        var idOfGivenID: [String: String] = [:]
         for todo in file.todos {
             if let uuid = todo.item.extras["uuid"] {
                 if let earlier = seen.updateValue(todo.line, forKey: uuid) {
@@ -83,10 +100,15 @@ private struct ImportPlan {
             if let id { taken.insert(id) }
             ids.append(id)
             if let uuid = todo.item.extras["uuid"], let id { idOfUUID[uuid] = id.value }
+            if let given = todo.id, let id { idOfGivenID[given.lowercased()] = id.value }
         }
         var keptDependencies: [String] = []
         for (todo, id) in zip(file.todos, ids) {
             var todo = todo
+            todo.item.depends = todo.item.depends.map { idOfGivenID[$0] ?? $0 }
+            if let missing = todo.item.depends.first(where: { !taken.contains(TodoID($0)) }) {
+                throw Self.failure(format, todo, "it depends on \(missing), which no to-do here or in the file has")
+            }
             if !todo.dependsOnUUIDs.isEmpty {
                 let unknown = todo.dependsOnUUIDs.filter { idOfUUID[$0] == nil }
                 todo.item.depends = todo.dependsOnUUIDs.compactMap { idOfUUID[$0] }

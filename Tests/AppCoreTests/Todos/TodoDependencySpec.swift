@@ -141,4 +141,30 @@ struct TodoDependencySpec {
                         what: "to-dos one to-do depends on", size: TodoLimits.dependencies + 1,
                         limit: TodoLimits.dependencies, unit: nil)))
     }
+
+    @Test func aJSONToDoDependsOnTheOneItsFileNamesEvenWhereThatOneIsGivenANewId() throws {
+        _ = core.todo(.importItems(text: #"[{"id": "aaaa000001", "title": "here first"}]"#, format: .json))
+        let file = #"""
+            [{"id": "aaaa000001", "title": "paint"}, {"id": "bbbb000001", "title": "wall", "depends": ["aaaa000001"]}]
+            """#
+        guard case .imported(let items, _, _) = core.todo(.importItems(text: file, format: .json)) else {
+            return fail(core.received())
+        }
+        #expect(items.map(\.title) == ["paint", "wall"] && items[0].id.value != "aaaa000001")
+        #expect(items[1].depends == [items[0].id.value])
+    }
+
+    @Test(arguments: [
+        (#"[{"id": "cccc000001", "title": "wall", "depends": ["dddd000001"]}]"#, "to-do 1: it depends on dddd000001"),
+        (#"[{"id": "cccc000001", "title": "wall", "depends": ["cccc000001"]}]"#, "a to-do cannot depend on itself"),
+    ])
+    func aJSONDependencyOnNoToDoOrOnItselfIsTheFilesDataAtFaultAndImportsNothing(_ file: String, _ says: String) throws
+    {
+        let before = try core.store.state()
+        guard case .failed(let reason) = core.todo(.importItems(text: file, format: .json)) else {
+            return fail(core.received())
+        }
+        #expect(reason.kind == .dataError && reason.description.contains(says), "\(reason)")
+        #expect(try core.store.state() == before)
+    }
 }
