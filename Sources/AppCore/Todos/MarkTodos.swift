@@ -74,7 +74,8 @@ extension TodoItem {
     /// The to-do a recurring one makes when it is done: a copy with `id`, made at `now`, open and
     /// not started, due a period after this one's due day, its wait and scheduled moved as many
     /// days. None where it does not recur, where the next due day is past the days kept, or past
-    /// its `until`, which ends the chain. Its uuid, which names this one, is not copied.
+    /// its `until`, which ends the chain. Its uuid, which names this one, and its annotations, said
+    /// of this one, are not copied.
     func next(id: TodoID, at now: Date, timeZone: Zone) throws(TodoFailure) -> TodoItem? {
         guard let recur, let due, let (day, carried) = recur.next(after: due) else { return nil }
         if let until, timeZone.moment(days: day.ordinal, second: dueTime?.seconds ?? 0) > until { return nil }
@@ -86,7 +87,7 @@ extension TodoItem {
             }
         }
         var next = try fork(id: id, at: now)
-        (next.completed, next.started, next.secondsSpent) = (nil, nil, 0)
+        (next.completed, next.started, next.secondsSpent, next.annotations) = (nil, nil, 0, Annotations())
         (next.due, next.recur, next.wait, next.scheduled) = (day, carried, moved(wait), moved(scheduled))
         next.extras["uuid"] = nil
         return next

@@ -94,6 +94,7 @@ struct TodoRecurrenceSpec {
                     [
                         .due(day("2026-11-01")), .dueTime(TimeOfDay(hour: 8, minute: 0)), .recur(.weekly),
                         .addTag("home"), .wait(Date(milliseconds: 1_761_868_800_000)), .started(noon),
+                        .addAnnotation(Annotation(entry: noon, description: "this one's")),
                     ])))
         let water = try #require(try todos.state.items.all().first)
         let (changes, answers) = todos.sent(.complete(references: [water.id.value]))
@@ -107,6 +108,8 @@ struct TodoRecurrenceSpec {
         #expect(next.wait == Date(milliseconds: 1_761_868_800_000 + 7 * 86_400_000))
         #expect(next.completed == nil && next.started == nil && next.secondsSpent == 0)
         #expect(next.title == water.title && next.tags == water.tags)
+        // What was said of the one done is not said of the next.
+        #expect(!water.annotations.isEmpty && next.annotations.isEmpty)
         #expect(
             changes == [
                 .perform(
