@@ -110,6 +110,10 @@ enum TodoPages {
         if !item.tags.isEmpty { facts.append(("tags", item.tags.map { "+\($0)" }.joined(separator: " "))) }
         if !item.contexts.isEmpty { facts.append(("contexts", item.contexts.map { "@\($0)" }.joined(separator: " "))) }
         if let due = item.due { facts.append(("due", "\(due)" + (item.dueTime.map { " \($0)" } ?? ""))) }
+        if let recur = item.recur { facts.append(("recur", recur.description)) }
+        if !item.depends.isEmpty {
+            facts.append(("depends", item.depends.map { String($0.prefix(abbreviation)) }.joined(separator: " ")))
+        }
         if let priority = item.priority { facts.append(("priority", priority.rawValue)) }
         for (name, moment) in [("wait", item.wait), ("scheduled", item.scheduled), ("until", item.until)] {
             if let moment { facts.append((name, LocalTime(timeZone: zone).string(from: moment))) }
@@ -117,6 +121,10 @@ enum TodoPages {
         facts.append(("created", LocalTime(timeZone: zone).string(from: item.created)))
         if let completed = item.completed { facts.append(("done", LocalTime(timeZone: zone).string(from: completed))) }
         if let started = item.started { facts.append(("started", LocalTime(timeZone: zone).string(from: started))) }
+        for annotation in item.annotations.all {
+            facts.append(
+                ("annotated", "\(LocalTime(timeZone: zone).string(from: annotation.entry))  \(annotation.description)"))
+        }
         for (key, value) in item.extras.sorted(by: { $0.key < $1.key }) { facts.append((key, value)) }
         let list = facts.map { fact -> HTML in "<dt>\(fact.0)</dt><dd>\(fact.1)</dd>" }
         let post = { (action: String) in PostForm(action: "/todos/\(URLText.escaped(id))/\(action)", code: code) }

@@ -29,6 +29,24 @@ struct WebProgramSpec {
         #expect(server.stop() == 0)
     }
 
+    @Test
+    func aToDosPageShowsItsRecurrenceTheToDosItWaitsOnAndItsAnnotations() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let server = try WebServer([], environment: place.environment)
+        _ = try place.todo("add", "buy paint")
+        let paint = try #require(try place.list().first?["id"] as? String)
+        _ = try place.todo("add", "paint the wall", "due:fri", "recur:2w", "depends:\(paint)")
+        let wall = try #require(try place.list().last?["id"] as? String)
+        _ = try place.todo("annotate", wall, "asked <Bob>")
+        let page = try HTTPExchange.curl(server.base + "/todos/\(wall)")
+        #expect(page.status == 200)
+        #expect(page.body.contains("<dt>recur</dt><dd>2w</dd>"))
+        #expect(page.body.contains("<dt>depends</dt><dd>\(paint.prefix(4))</dd>"))
+        #expect(page.body.contains("<dt>annotated</dt><dd>2026-11-22 12:00:00  asked &lt;Bob&gt;</dd>"))
+        #expect(server.stop() == 0)
+    }
+
     @Test(arguments: stores)
     func aLivePageHearsOfAChangeByAnotherProgramWithinASecond(_ store: String) throws {
         let place = try TodoPlace(store)
