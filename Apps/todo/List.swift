@@ -39,7 +39,7 @@ struct List: ParsableCommand {
             "dueTime", "priority", "project", "tags", "contexts", "notes", "extras", "created", "wait", \
             "scheduled", "until", "started", "secondsSpent", "recur", "depends"}. A line marks a \
             to-do BLOCKED while one it depends on is open, and BLOCKING while an open one depends \
-            on it.
+            on it (but in a list of ids alone, which reads no other to-do).
 
             Examples:
               todo list

@@ -140,9 +140,8 @@ enum TodoText {
         }
         func ids(_ ids: [TodoID]) -> String { ids.map { shown($0, abbreviation) }.joined(separator: " ") }
         if !item.depends.isEmpty { lines.append("depends   \(ids(item.depends.map(TodoID.init)))") }
-        let (blockers, waiting) = (links.blockers(of: item.id), links.waiting(on: item.id))
+        let blockers = links.blockers(of: item.id)
         if !blockers.isEmpty { lines.append("blocked   by \(ids(blockers)), still open") }
-        if !waiting.isEmpty { lines.append("blocking  \(ids(waiting)), waiting on it") }
         if let priority = item.priority { lines.append("priority  \(priority.rawValue)") }
         if !item.tags.isEmpty { lines.append("tags      \(TerminalText.escaped(item.tags.joined(separator: " ")))") }
         if !item.contexts.isEmpty {

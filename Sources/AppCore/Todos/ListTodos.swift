@@ -9,7 +9,7 @@ import Fractal
 
 /// Lists the to-dos a query picks, in its order, as they stand now: what waits or has expired is
 /// told by the clock, and which are blocked or blocking by the to-dos they wait on. A filter of ids
-/// alone reads those to-dos, and every other only to tell which of them block others.
+/// alone reads those to-dos and no other, so it tells which are blocked, not which block others.
 func createListTodos(
     store: Store<TodoState>, clock: TimeSource, output: @escaping Output<TodoAnswer>
 ) -> Input<TodoQuery> {
@@ -38,7 +38,6 @@ func createListTodos(
                 } else {
                     try todos.items.all { picked($0, picks) }
                 }
-            if filter.onlyIDs != nil { waiters = try todos.waiters() }
             let sorted = query.sorted(items)
             return .listed(
                 items: sorted, abbreviation: todos.abbreviation,

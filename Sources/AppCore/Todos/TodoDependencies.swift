@@ -78,14 +78,4 @@ extension TodoState {
         }
         return links
     }
-
-    /// Each open to-do that waits on any, with the ids it waits on: every page is read.
-    func waiters() throws -> [(id: TodoID, depends: [String])] {
-        var waiters: [(id: TodoID, depends: [String])] = []
-        _ = try items.all { item in
-            if !item.isCompleted && !item.depends.isEmpty { waiters.append((item.id, item.depends)) }
-            return false
-        }
-        return waiters
-    }
 }

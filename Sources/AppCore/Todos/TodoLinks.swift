@@ -31,9 +31,4 @@ public struct TodoLinks: Codable, Equatable, Sendable {
     public func blockers(of id: TodoID) -> [TodoID] {
         blocked.first { $0.id == id }?.others ?? []
     }
-
-    /// The open to-dos that wait on `id`; none where it blocks none.
-    public func waiting(on id: TodoID) -> [TodoID] {
-        blocking.first { $0.id == id }?.others ?? []
-    }
 }
