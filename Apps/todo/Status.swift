@@ -10,7 +10,7 @@ struct Done: ParsableCommand {
             \(NamedTodos.explanation)
             A recurring to-do (recur:weekly) marked done makes the next one, due a period after its \
             due day (not after today), and says its id and due day on a line of its own (Next …); \
-            none past the to-do's until. `todo undo` takes back both. A to-do that waits on others \
+            none past the to-do's until (a line says it recurs no more). `todo undo` takes back both. A to-do that waits on others \
             still open (depends:) is done all the same, and a line names them. With --json, an \
             array of the to-dos marked done, then the next ones made.
 
@@ -145,5 +145,8 @@ struct NamedTodos: ParsableArguments {
             print("\(TodoText.shown(link.id, abbreviation)) waits on \(others), still open: done all the same")
         }
         try show(next, abbreviation: abbreviation, verb: "Next", json: false, in: session)
+        for id in report.ended {
+            print("\(TodoText.shown(id, abbreviation)) recurs no more: the next would be due past its until")
+        }
     }
 }

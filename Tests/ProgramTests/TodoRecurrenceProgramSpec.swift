@@ -34,6 +34,16 @@ struct TodoRecurrenceProgramSpec {
         #expect(try place.list("--all").count == 2)
     }
 
+    @Test func untilEndsTheChainAndDoneSaysSo() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try place.todo("add", "stretch", "due:2026-11-21", "recur:3d", "until:2026-11-23")
+        let id = try #require(try place.list().first?["id"] as? String)
+        let done = try place.todo("done", id)
+        #expect(done.stdout.hasSuffix("\(id.prefix(4)) recurs no more: the next would be due past its until\n"))
+        #expect(try place.list().isEmpty && place.list("--all").count == 1)
+    }
+
     @Test func editTakesTheRecurrenceAsAWordOrAnOptionAndListFiltersByIt() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }

@@ -13,14 +13,17 @@ public struct DoneReport: Codable, Equatable, Sendable {
     }
 
     public var next: [Next] = []
+    /// Each recurring to-do marked done that made no next one: the next would be due past its
+    /// until, or past the last day kept. Its chain ends with it.
+    public var ended: [TodoID] = []
     /// Each to-do marked done that waited on others still open (done all the same, as Taskwarrior
     /// does it), with those others.
     public var blocked: [TodoLinks.Link] = []
 
-    public init(next: [Next] = [], blocked: [TodoLinks.Link] = []) {
-        (self.next, self.blocked) = (next, blocked)
+    public init(next: [Next] = [], ended: [TodoID] = [], blocked: [TodoLinks.Link] = []) {
+        (self.next, self.ended, self.blocked) = (next, ended, blocked)
     }
 
     /// Whether there is nothing to say beyond the to-dos marked done.
-    public var isEmpty: Bool { next.isEmpty && blocked.isEmpty }
+    public var isEmpty: Bool { next.isEmpty && ended.isEmpty && blocked.isEmpty }
 }

@@ -44,6 +44,8 @@ func createMarkTodos(
                     if let next = try item.next(id: TodoID.draw(from: random), at: now, timeZone: clock.timeZone) {
                         edits.append(.add(next, as: .forked))
                         report.next.append(DoneReport.Next(after: id, item: next))
+                    } else {
+                        report.ended.append(id)
                     }
                 }
                 // What still blocks a to-do done: those it waits on left open, this command's aside.

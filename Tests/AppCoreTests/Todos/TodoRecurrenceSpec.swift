@@ -144,7 +144,8 @@ struct TodoRecurrenceSpec {
         #expect(report.next.map(\.item.due) == [day("2026-11-24")])
         #expect(
             core.todo(.complete(references: [last.id.value]))
-                == .changed(items: [try last.alter(.completed(noon))], abbreviation: 4))
+                == .completed(
+                    items: [try last.alter(.completed(noon))], abbreviation: 4, report: DoneReport(ended: [last.id])))
         #expect(try core.store.state().items.count == 3)
     }
 
