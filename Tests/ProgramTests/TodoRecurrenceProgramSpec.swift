@@ -10,7 +10,7 @@ struct TodoRecurrenceProgramSpec {
         let place = try TodoPlace("disk")
         defer { place.remove() }
         let added = try place.todo("add", "pay rent", "due:2026-01-31", "recur:monthly", "+home")
-        #expect(added.stdout.hasSuffix("[ ] pay rent  due 2026-01-31 recur:monthly +home\n"), "\(added.stderr)")
+        #expect(added.stdout.hasSuffix("[ ] pay rent  due 2026-01-31 overdue recur:monthly +home\n"), "\(added.stderr)")
         let id = try #require(try place.list().first?["id"] as? String)
 
         let done = try place.todo("done", id)
@@ -20,7 +20,7 @@ struct TodoRecurrenceProgramSpec {
         #expect(next["due"] as? String == "2026-02-28" && next["recur"] as? String == "monthly on day 31")
         #expect(
             done.stdout == "Done \(id.prefix(4)) [x] pay rent  due 2026-01-31 recur:monthly +home\n"
-                + "Next \(nextID.prefix(4)) [ ] pay rent  due 2026-02-28 recur:monthly +home\n")
+                + "Next \(nextID.prefix(4)) [ ] pay rent  due 2026-02-28 overdue recur:monthly +home\n")
 
         let shown = try place.todo("show", nextID)
         #expect(shown.stdout.contains("\nrecur     monthly on day 31\n"))
