@@ -49,8 +49,10 @@ func createMarkTodos(
                     }
                 }
                 // What still blocks a to-do done: those it waits on left open, this command's aside.
-                let done = Set(changed.map(\.id))
-                for item in changed where request.done && !item.depends.isEmpty {
+                // Looked for only where one waits on others, so that marking one costs no more.
+                let waiting = request.done && changed.contains { !$0.depends.isEmpty }
+                let done = waiting ? Set(changed.map(\.id)) : []
+                for item in changed where waiting && !item.depends.isEmpty {
                     let blockers = try todos.openBlockers(of: item.alter(.completed(nil))).filter { !done.contains($0) }
                     if !blockers.isEmpty { report.blocked.append(TodoLinks.Link(id: item.id, others: blockers)) }
                 }
