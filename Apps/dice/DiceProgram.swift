@@ -40,8 +40,14 @@ struct DiceProgram: ParsableCommand {
     )
 
     static func main() {
-        main(arguments: expressionsAfterOptions(SeedOption.arguments()), readingQuickly: quickly)
+        main(
+            arguments: expressionsAfterOptions(SeedOption.arguments()), flags: quickFlags, options: quickOptions,
+            readingQuickly: quickly)
     }
+
+    /// The roll's flags and options its quick reading knows: the exact odds, and many rolls.
+    static let quickFlags: Set = ["--stats", "--summary", "--plot"]
+    static let quickOptions: Set = ["--times"]
 
     /// The options that take a value, whose value may start with `-` (`--seed -1`).
     static let valuedOptions: Set = ["--seed", "--times", "--crit", "--store", "--data", "--now", "--record"]
@@ -76,8 +82,9 @@ struct DiceProgram: ParsableCommand {
         return options + ["--"] + words
     }
 
-    /// An expression alone, such as `dice 4d6kh3` or `dice roll 2d20kh1 + 5`, read as the parser reads
-    /// it; every other line goes to the parser.
+    /// An expression, such as `dice 4d6kh3` or `dice roll 2d20kh1 + 5`, alone or with `--stats`,
+    /// `--plot`, `--times N` and `--summary`, read as the parser reads it; every other line goes to
+    /// the parser.
     static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
         let expression = line.words.first == "roll" ? Array(line.words.dropFirst()) : line.words
         let commands = Set(
@@ -85,6 +92,6 @@ struct DiceProgram: ParsableCommand {
                 [command.configuration.commandName].compactMap { $0 } + command.configuration.aliases
             })
         guard !expression.isEmpty, commands.isDisjoint(with: expression) else { return nil }
-        return Roll.once(expression, from: line)
+        return Roll.quick(expression, from: line)
     }
 }

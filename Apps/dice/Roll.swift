@@ -191,15 +191,17 @@ struct Roll: ParsableCommand {
 }
 
 extension Roll {
-    /// One roll of `expression`, a drawn seed, no statistics: `dice EXPRESSION` as the parser
-    /// reads it.
-    static func once(_ expression: [String], from line: QuickLine) -> Roll {
+    /// `expression` rolled with a drawn seed, or weighed, as the line's `--stats`, `--plot`,
+    /// `--times` and `--summary` say: `dice 3d6 --times 1000 --summary` as the parser reads it; nil
+    /// where `--times` is not a whole number, which the parser says.
+    static func quick(_ expression: [String], from line: QuickLine) -> Roll? {
         var roll = Roll()
         roll.expression = expression
-        roll.stats = false
-        roll.times = 1
-        roll.summary = false
-        roll.plot = false
+        roll.stats = line.has("--stats")
+        guard let times = Int(line.value(of: "--times") ?? "1") else { return nil }
+        roll.times = times
+        roll.summary = line.has("--summary")
+        roll.plot = line.has("--plot")
         roll.criticalFrom = nil
         roll.chance = .drawn
         roll.common = line.common

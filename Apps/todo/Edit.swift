@@ -73,3 +73,22 @@ struct Edit: ParsableCommand {
         }
     }
 }
+
+extension Edit {
+    /// The to-dos `id` names, changed as `words` say and by no option: `todo edit 3f2a +shop
+    /// due:fri` as the parser reads it.
+    static func of(_ id: String, words: [String], from line: QuickLine) -> Edit {
+        var change = ChangeOptions()
+        change.title = nil
+        change.untag = []
+        change.uncontext = []
+        change.item = .noneGiven
+        var edit = Edit()
+        edit.id = id
+        edit.words = words
+        edit.change = change
+        edit.yes = false
+        edit.common = line.common
+        return edit
+    }
+}

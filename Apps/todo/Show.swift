@@ -28,3 +28,13 @@ struct Show: ParsableCommand {
         }
     }
 }
+
+extension Show {
+    /// The to-do `id` names, shown as text: `todo show 3f2a` as the parser reads it.
+    static func of(_ id: String, from line: QuickLine) -> Show {
+        var show = Show()
+        show.id = id
+        show.common = line.common
+        return show
+    }
+}

@@ -88,6 +88,32 @@ struct Delete: ParsableCommand {
     }
 }
 
+/// A command that names to-dos and does one thing to each: done, reopen, start, stop, delete.
+protocol NamingTodos: ParsableCommand {
+    init()
+    var named: NamedTodos { get set }
+}
+
+extension NamingTodos {
+    /// The command naming `words` (ids or a filter) and no option but `--store` and `--data`, as
+    /// the parser reads `todo done 3f2a`.
+    static func naming(_ words: [String], from line: QuickLine) -> Self {
+        var named = NamedTodos()
+        named.words = words
+        named.yes = false
+        named.common = line.common
+        var command = Self()
+        command.named = named
+        return command
+    }
+}
+
+extension Done: NamingTodos {}
+extension Reopen: NamingTodos {}
+extension Start: NamingTodos {}
+extension Stop: NamingTodos {}
+extension Delete: NamingTodos {}
+
 /// The to-dos a command names, by ids or by a filter, and the options every command takes.
 struct NamedTodos: ParsableArguments {
     static let explanation = """

@@ -56,13 +56,24 @@ struct TodoProgram: ParsableCommand {
         main(arguments: TaskwarriorOrder.rewritten(SeedOption.arguments(), root: Self.self), readingQuickly: quickly)
     }
 
-    /// `todo list` and `todo add TITLE`, read as the parser reads them; every other line goes to
-    /// the parser.
+    /// The lines typed most, read as the parser reads them: `todo list`, `todo add TITLE`, and a
+    /// command naming to-dos by words alone (`todo done 3f2a`, `todo show 3f2a`, `todo edit 3f2a
+    /// +shop due:fri`, `todo rm 3f2a`); every other line goes to the parser.
     static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
-        switch line.words.first {
-        case "list" where line.words.count == 1: List.openTodos(from: line)
-        case "add" where line.words.count > 1: Add.titled(Array(line.words.dropFirst()), from: line)
-        default: nil
+        guard let command = line.words.first else { return nil }
+        let rest = Array(line.words.dropFirst())
+        switch (command, rest.count) {
+        case ("list", 0), ("ls", 0): return List.openTodos(from: line)
+        case ("show", 1): return Show.of(rest[0], from: line)
+        case (_, 0): return nil
+        case ("add", _): return Add.titled(rest, from: line)
+        case ("edit", 2...), ("modify", 2...): return Edit.of(rest[0], words: Array(rest.dropFirst()), from: line)
+        case ("done", _): return Done.naming(rest, from: line)
+        case ("reopen", _): return Reopen.naming(rest, from: line)
+        case ("start", _): return Start.naming(rest, from: line)
+        case ("stop", _): return Stop.naming(rest, from: line)
+        case ("delete", _), ("rm", _): return Delete.naming(rest, from: line)
+        default: return nil
         }
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
 
-/// A command line plain enough to be read without swift-argument-parser: words, then any of
-/// `--store NAME` and `--data PATH`, each at most once.
+/// A command line plain enough to be read without swift-argument-parser: words, and any of
+/// `--store NAME`, `--data PATH` and the few flags and options of its program's own that it names,
+/// each at most once.
 ///
 /// Before it reads anything, the parser builds its model of the whole program: it reflects over
 /// every property of the root, of the command and of the completion requests, and looks up each
@@ -13,43 +14,59 @@ import ArgumentParser
 /// errors and completions stay the parser's own, and each program's quick reading is held to the
 /// parser's reading of the same lines by a test (`QuickLineSpec`).
 public struct QuickLine {
-    /// The words before the options, none of them starting with `-`.
+    /// The words, none of them starting with `-`.
     public let words: [String]
     /// `--store` and `--data`, as the parser would have set them.
     private let storage: StoreOptions
+    /// The program's own flags and options the line gives, with their values ("" for a flag).
+    private let given: [String: String]
 
-    /// Reads `arguments`; nil where the parser is needed.
-    public init?(_ arguments: [String]) {
+    /// Reads `arguments`, knowing the program's own `flags` (such as `--stats`) and `options` that
+    /// take a value (such as `--times`) beside `--store` and `--data`; nil where the parser is
+    /// needed: an option it does not know, one given twice, a value starting with `-`.
+    public init?(_ arguments: [String], flags: Set<String> = [], options: Set<String> = []) {
         var words: [String] = []
-        var store: StoreKind?
-        var data: String?
+        var given: [String: String] = [:]
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             // `help` is a command of the parser's own, wherever it stands.
             guard argument != "help" else { return nil }
             guard argument.hasPrefix("-") else {
-                // A word after an option: the parser reads words and options in any order.
-                guard store == nil && data == nil else { return nil }
+                // A word after `--store` or `--data`: the parser reads words and options in any
+                // order, but a program's first word may be a command of its own; a program's flags
+                // belong to its default command, which the words go on to.
+                guard given["--store"] == nil && given["--data"] == nil else { return nil }
                 words.append(argument)
                 continue
             }
-            guard let value = remaining.popFirst(), !value.hasPrefix("-") else { return nil }
-            switch argument {
-            case "--store" where store == nil:
-                guard let kind = StoreKind(rawValue: value) else { return nil }
-                store = kind
-            case "--data" where data == nil:
-                data = value
-            default:
-                return nil
+            guard given[argument] == nil else { return nil }
+            if flags.contains(argument) {
+                given[argument] = ""
+                continue
             }
+            guard options.contains(argument) || argument == "--store" || argument == "--data",
+                let value = remaining.popFirst(), !value.hasPrefix("-")
+            else { return nil }
+            given[argument] = value
         }
-        self.words = words
         var storage = StoreOptions()
-        storage.store = store
-        storage.data = data
+        if let store = given["--store"] {
+            guard let kind = StoreKind(rawValue: store) else { return nil }
+            storage.store = kind
+        } else {
+            storage.store = nil
+        }
+        storage.data = given["--data"]
+        self.words = words
         self.storage = storage
+        self.given = given
     }
+
+    /// Whether the line gives `flag`, one of the program's own.
+    public func has(_ flag: String) -> Bool { given[flag] != nil }
+
+    /// The value the line gives `option`, one of the program's own, if it gives one.
+    public func value(of option: String) -> String? { given[option] }
 
     /// The options every program takes, as the parser sets them when a line gives none but
     /// `--store` and `--data`.
@@ -69,10 +86,10 @@ extension ParsableCommand {
     /// runs it (none of the option groups the quick lines hold has a `validate()` of its own);
     /// where it reads none, runs the program through the parser (`mainSayingErrorsInOneLine`).
     public static func main(
-        arguments: [String] = SeedOption.arguments(),
+        arguments: [String] = SeedOption.arguments(), flags: Set<String> = [], options: Set<String> = [],
         readingQuickly quickly: (QuickLine) -> (any ParsableCommand)?
     ) {
-        guard let line = QuickLine(arguments), var command = quickly(line) else {
+        guard let line = QuickLine(arguments, flags: flags, options: options), var command = quickly(line) else {
             return mainSayingErrorsInOneLine(arguments: arguments)
         }
         do {

@@ -13,11 +13,12 @@ struct QuickLineSpec {
     /// A command as text that shows every option's value: the parser's reading, and the quick one
     /// (nil where the program leaves the line to the parser).
     private static func readings(
-        _ arguments: [String], of program: (some ParsableCommand).Type,
-        quickly: (QuickLine) -> (any ParsableCommand)?
+        _ arguments: [String], of program: (some ParsableCommand).Type, flags: Set<String> = [],
+        options: Set<String> = [], quickly: (QuickLine) -> (any ParsableCommand)?
     ) throws -> (parsed: String, quick: String?) {
         let parsed = String(reflecting: try program.parseAsRoot(arguments))
-        return (parsed, QuickLine(arguments).flatMap(quickly).map { String(reflecting: $0) })
+        let line = QuickLine(arguments, flags: flags, options: options)
+        return (parsed, line.flatMap(quickly).map { String(reflecting: $0) })
     }
 
     @Test(arguments: [
@@ -30,16 +31,26 @@ struct QuickLineSpec {
 
     @Test(arguments: [
         ["4d6kh3"], ["roll", "4d6kh3"], ["2d6", "+", "3"], ["d%", "--store", "memory"],
-        ["3d6!", "--data", "/tmp/dice.store", "--store", "disk"],
+        ["3d6!", "--data", "/tmp/dice.store", "--store", "disk"], ["--stats", "3d6"], ["3d6", "--stats"],
+        ["--stats", "4d6kh3", "--plot"], ["--stats", "2d6", "[fire]", "+", "1d6", "[cold]", "--store", "memory"],
+        ["3d6", "--times", "1000", "--summary"], ["--times", "5", "1d20"],
+        ["3d6", "--times", "10", "--plot", "--summary"],
+        ["1d20", "2d6", "--times", "1000", "--summary"], ["3d6", "--stats", "--times", "3"],
     ])
     func diceReadsTheseAsTheParserDoes(_ arguments: [String]) throws {
-        let (parsed, quick) = try Self.readings(arguments, of: DiceProgram.self, quickly: DiceProgram.quickly)
+        let (parsed, quick) = try Self.readings(
+            arguments, of: DiceProgram.self, flags: DiceProgram.quickFlags, options: DiceProgram.quickOptions,
+            quickly: DiceProgram.quickly)
         #expect(quick == parsed)
     }
 
     @Test(arguments: [
         ["list"], ["list", "--store", "disk", "--data", "todo.store"], ["add", "buy milk"], ["add", "buy", "milk"],
         ["add", "", "--data", "todo.sqlite"], ["add", "list"], ["add", "buy", "milk", "+errands", "@store", "due:fri"],
+        ["ls"], ["show", "243f"], ["show", "243f", "--store", "disk"], ["done", "243f"], ["done", "243f", "9c1b"],
+        ["done", "+errands", "project:home"], ["reopen", "243f"], ["start", "243f"], ["stop", "243f"],
+        ["delete", "243f"], ["rm", "243f", "--data", "todo.sqlite"], ["edit", "243f", "+shop", "due:fri"],
+        ["modify", "243f", "buy", "oat", "milk"], ["edit", "+errands project:home", "pri:H"],
     ])
     func todoReadsTheseAsTheParserDoes(_ arguments: [String]) throws {
         let (parsed, quick) = try Self.readings(arguments, of: TodoProgram.self, quickly: TodoProgram.quickly)
@@ -60,15 +71,21 @@ struct QuickLineSpec {
 
     @Test(arguments: [
         [], ["roll"], ["history"], ["deck", "draw"], ["2d6", "history"], ["-1d6"], ["--", "-1d6"], ["4d6kh3", "-v"],
-        ["4d6kh3", "--times", "3"], ["--stats", "3d6"], ["help"], ["4d6kh3", "--data", "--store"],
+        ["help"], ["4d6kh3", "--data", "--store"], ["3d6", "--times", "many"], ["3d6", "--times", "-3"],
+        ["3d6", "--times=3"], ["3d6", "--stats", "--stats"], ["--stats", "--seed", "3", "3d6"],
+        ["3d6", "--crit", "19"],
+        ["--store", "memory", "3d6"], ["--stats", "help"], ["3d6", "--summary", "--json"],
     ])
     func diceLeavesTheseToTheParser(_ arguments: [String]) {
-        #expect(QuickLine(arguments).flatMap(DiceProgram.quickly) == nil)
+        let line = QuickLine(arguments, flags: DiceProgram.quickFlags, options: DiceProgram.quickOptions)
+        #expect(line.flatMap(DiceProgram.quickly) == nil)
     }
 
     @Test(arguments: [
         [], ["list", "--all"], ["list", "extra"], ["add"], ["add", "milk", "--tag", "shop"], ["add", "-x"],
-        ["show", "243f"], ["done", "243f"], ["help", "add"], ["add", "help"],
+        ["show"], ["show", "243f", "9c1b"], ["done"], ["rm"], ["edit", "243f"], ["done", "243f", "--yes"],
+        ["edit", "243f", "-errands"], ["edit", "243f", "--title", "x"], ["delete", "243f", "--json"],
+        ["help", "add"], ["add", "help"], ["done", "help"],
     ])
     func todoLeavesTheseToTheParser(_ arguments: [String]) {
         #expect(QuickLine(arguments).flatMap(TodoProgram.quickly) == nil)
