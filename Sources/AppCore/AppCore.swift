@@ -31,21 +31,21 @@ public struct AppState: Composition, StoredState {
     public typealias Environment = AppEnvironment
 
     public static func register(_ features: inout some FeatureRegistry<AppState>) {
-        features.add(CoinFeature.self, \._coins, stored: "coins", Change.coins) {
-            if case .coins(let change) = $0 { change } else { nil }
-        }
-        features.add(EightBallFeature.self, \._eightBall, stored: "eightBall", Change.eightBall) {
-            if case .eightBall(let change) = $0 { change } else { nil }
-        }
-        features.add(DiceFeature.self, \._dice, stored: "dice", Change.dice) {
-            if case .dice(let change) = $0 { change } else { nil }
-        }
-        features.add(TodoFeature.self, \._todos, stored: "todos", Change.todos) {
-            if case .todos(let change) = $0 { change } else { nil }
-        }
-        features.add(DeckFeature.self, \._deck, stored: "deck", Change.deck) {
-            if case .deck(let change) = $0 { change } else { nil }
-        }
+        features.add(
+            CoinFeature.self, stored: "coins", read: { $0._coins }, change: { try $1(&$0._coins) },
+            embed: Change.coins, extract: { if case .coins(let change) = $0 { change } else { nil } })
+        features.add(
+            EightBallFeature.self, stored: "eightBall", read: { $0._eightBall }, change: { try $1(&$0._eightBall) },
+            embed: Change.eightBall, extract: { if case .eightBall(let change) = $0 { change } else { nil } })
+        features.add(
+            DiceFeature.self, stored: "dice", read: { $0._dice }, change: { try $1(&$0._dice) },
+            embed: Change.dice, extract: { if case .dice(let change) = $0 { change } else { nil } })
+        features.add(
+            TodoFeature.self, stored: "todos", read: { $0._todos }, change: { try $1(&$0._todos) },
+            embed: Change.todos, extract: { if case .todos(let change) = $0 { change } else { nil } })
+        features.add(
+            DeckFeature.self, stored: "deck", read: { $0._deck }, change: { try $1(&$0._deck) },
+            embed: Change.deck, extract: { if case .deck(let change) = $0 { change } else { nil } })
     }
 
     public init() {}

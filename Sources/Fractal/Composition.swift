@@ -7,9 +7,9 @@
 ///         enum Change: ComposedChange { case coins(CoinHistory.Change) }
 ///
 ///         static func register(_ features: inout some FeatureRegistry<AppState>) {
-///             features.add(CoinFeature.self, \._coins, stored: "coins", Change.coins) {
-///                 if case .coins(let change) = $0 { change } else { nil }
-///             }
+///             features.add(
+///                 CoinFeature.self, stored: "coins", read: { $0._coins }, change: { try $1(&$0._coins) },
+///                 embed: Change.coins, extract: { if case .coins(let change) = $0 { change } else { nil } })
 ///         }
 ///     }
 public protocol Composition: Changeable, Fresh where Change: ComposedChange<Self> {
@@ -31,23 +31,26 @@ public protocol FeatureRegistry<Whole> {
 }
 
 extension FeatureRegistry {
-    /// Registers `feature`: the slice it owns, the name that slice is stored under (once stored,
-    /// never changed: a store keeps it), how its change is embedded in the whole's, and, last, how
-    /// it is taken out again.
+    /// Registers `feature`: the name its slice is stored under (once stored, never changed: a store
+    /// keeps it), the slice, read and changed in place (`SliceAccess`), how its change is embedded
+    /// in the whole's, and how it is taken out again.
     @inlinable
     public mutating func add<Owner: Feature>(
-        _ feature: Owner.Type, _ slice: WritableKeyPath<Whole, Slice<Owner.State>> & Sendable, stored: String,
-        _ embed: @escaping @Sendable (Owner.State.Change) -> Whole.Change,
-        _ extract: @escaping @Sendable (Whole.Change) -> Owner.State.Change?
+        _ feature: Owner.Type, stored: String, read: @escaping @Sendable (Whole) -> Slice<Owner.State>,
+        change: @escaping SliceAccess<Whole, Owner.State>.Change,
+        embed: @escaping @Sendable (Owner.State.Change) -> Whole.Change,
+        extract: @escaping @Sendable (Whole.Change) -> Owner.State.Change?
     ) where Owner.Environment == Whole.Environment {
-        add(Registration<Whole, Owner>(slice: slice, stored: stored, embed: embed, extract: extract))
+        add(
+            Registration<Whole, Owner>(
+                slice: SliceAccess(read: read, change: change), stored: stored, embed: embed, extract: extract))
     }
 }
 
 /// One feature as its composition registers it.
 public struct Registration<Whole: Composition, Owner: Feature>: Sendable {
     /// The slice of the whole it owns.
-    public let slice: WritableKeyPath<Whole, Slice<Owner.State>> & Sendable
+    public let slice: SliceAccess<Whole, Owner.State>
     /// The name the slice is stored under.
     public let stored: String
     /// Its change as the whole's.
@@ -57,7 +60,7 @@ public struct Registration<Whole: Composition, Owner: Feature>: Sendable {
 
     @inlinable
     public init(
-        slice: WritableKeyPath<Whole, Slice<Owner.State>> & Sendable, stored: String,
+        slice: SliceAccess<Whole, Owner.State>, stored: String,
         embed: @escaping @Sendable (Owner.State.Change) -> Whole.Change,
         extract: @escaping @Sendable (Whole.Change) -> Owner.State.Change?
     ) {
@@ -138,7 +141,7 @@ struct ChangeReaching<Whole: Composition, Taking: SliceTaking>: FeatureRegistry 
         guard !reached, let part = feature.extract(change.pointee) else { return }
         reached = true
         do {
-            try taking.take(part, into: &whole.pointee[keyPath: feature.slice])
+            try feature.slice.change(&whole.pointee) { try taking.take(part, into: &$0) }
         } catch {
             failure = error
         }
@@ -201,8 +204,8 @@ private struct SlicesReading<Whole: Composition>: FeatureRegistry {
         names.insert(feature.stored)
         guard failure == nil else { return }
         do {
-            whole[keyPath: feature.slice] = try container.decode(
-                Slice<Owner.State>.self, forKey: NamedKey(feature.stored))
+            let slice = try container.decode(Slice<Owner.State>.self, forKey: NamedKey(feature.stored))
+            try feature.slice.change(&whole) { $0 = slice }
         } catch {
             failure = error
         }
@@ -218,7 +221,7 @@ private struct SlicesWriting<Whole: Composition>: FeatureRegistry {
     where Owner.Environment == Whole.Environment {
         guard failure == nil else { return }
         do {
-            try container.encode(whole[keyPath: feature.slice], forKey: NamedKey(feature.stored))
+            try container.encode(feature.slice.read(whole), forKey: NamedKey(feature.stored))
         } catch {
             failure = error
         }

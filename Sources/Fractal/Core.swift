@@ -73,7 +73,8 @@ struct BuilderMaking<Whole: Composition>: FeatureRegistry where Whole.Environmen
     mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
     where Owner.Environment == Whole.Environment {
         precondition(builders[ObjectIdentifier(Owner.self)] == nil, "\(Owner.self) is registered twice")
-        let part = scope(store, to: { try $0[keyPath: feature.slice].load() }, change: feature.embed)
+        let read = feature.slice.read
+        let part = scope(store, to: { try read($0).load() }, change: feature.embed)
         let environment = environment
         builders[ObjectIdentifier(Owner.self)] = FeatureBuilder<Owner> {
             Owner.create(store: part, environment: environment, output: $0)

@@ -134,9 +134,11 @@ private struct Workshop: Composition {
     }
 
     static func register(_ features: inout some FeatureRegistry<Workshop>) {
-        features.add(WholeApp.self, \._app, stored: "app", Change.app) { if case .app(let c) = $0 { c } else { nil } }
-        features.add(CoinFeature.self, \._tools, stored: "tools", Change.tools) {
-            if case .tools(let c) = $0 { c } else { nil }
-        }
+        features.add(
+            WholeApp.self, stored: "app", read: { $0._app }, change: { try $1(&$0._app) }, embed: Change.app,
+            extract: { if case .app(let c) = $0 { c } else { nil } })
+        features.add(
+            CoinFeature.self, stored: "tools", read: { $0._tools }, change: { try $1(&$0._tools) },
+            embed: Change.tools, extract: { if case .tools(let c) = $0 { c } else { nil } })
     }
 }

@@ -145,7 +145,7 @@ private struct Sampling: FeatureRegistry {
             sampled.changes += changes.map(feature.embed)
             guard let state = try? alone.state else { continue }
             var whole = AppState()
-            whole[keyPath: feature.slice] = Slice(wrappedValue: state)
+            try? feature.slice.change(&whole) { $0 = Slice(wrappedValue: state) }
             sampled.states.append(whole)
         }
         samples.append(sampled)

@@ -62,10 +62,12 @@ private struct Pair: Composition {
     }
 
     static func register(_ features: inout some FeatureRegistry<Pair>) {
-        features.add(Left.self, \._left, stored: "left", Change.left) { if case .left(let c) = $0 { c } else { nil } }
-        features.add(Right.self, \._right, stored: "right", Change.right) {
-            if case .right(let c) = $0 { c } else { nil }
-        }
+        features.add(
+            Left.self, stored: "left", read: { $0._left }, change: { try $1(&$0._left) }, embed: Change.left,
+            extract: { if case .left(let c) = $0 { c } else { nil } })
+        features.add(
+            Right.self, stored: "right", read: { $0._right }, change: { try $1(&$0._right) }, embed: Change.right,
+            extract: { if case .right(let c) = $0 { c } else { nil } })
     }
 }
 
