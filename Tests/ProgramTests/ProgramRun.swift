@@ -44,8 +44,17 @@ struct ProgramRun {
             stderr: String(decoding: err, as: UTF8.self))
     }
 
-    /// The built program sits beside the test bundle in the build's products folder.
+    /// The programs under test: those in the folder `APPCORE_TEST_PROGRAMS` names (CI sets it to
+    /// the programs `./install` just installed, so that what users run is what is tested), or else
+    /// this build's, which sit beside the test bundle in the build's products folder.
     static func executable(named program: String) throws -> URL {
+        if let installed = ProcessInfo.processInfo.environment["APPCORE_TEST_PROGRAMS"], !installed.isEmpty {
+            let candidate = URL(fileURLWithPath: installed).appendingPathComponent(program)
+            guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidate.path])
+            }
+            return candidate
+        }
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent(program)
