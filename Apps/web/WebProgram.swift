@@ -92,7 +92,7 @@ struct WebProgram: AsyncParsableCommand {
         let seed = chance.resolve()
         let (access, core): (WebAccess, WebCore)
         do {
-            access = try WebAccess(listening: listen, token: token ?? ProcessEnvironment.variables["APPCORE_WEB_TOKEN"])
+            access = try WebAccess(listening: listen, token: token ?? ProcessEnvironment.current["APPCORE_WEB_TOKEN"])
             core = try WebCore(options: options, seed: seed)
         } catch let failure as ProgramFailure {
             report(failure)

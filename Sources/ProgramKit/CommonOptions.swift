@@ -37,7 +37,7 @@ public struct CommonOptions: ParsableArguments {
 
 extension CommonOptions {
     /// The clock: pinned by `--now` or `APPCORE_NOW`, else the system's.
-    public func clock(environment: [String: String] = ProcessEnvironment.variables) throws -> TimeSource {
+    public func clock(environment: ProcessEnvironment = .current) throws -> TimeSource {
         guard let text = now ?? environment["APPCORE_NOW"] else { return .system }
         let source = now == nil ? "APPCORE_NOW" : "--now"
         if let moment = ValueCoding.parse(text) { return TimeSource(now: { moment }) }

@@ -6,30 +6,35 @@
     import Foundation
 #endif
 
-/// The program's environment variables, read once.
+/// The program's environment variables, each read when asked for, as the C library's `getenv`
+/// reads it: a value may hold `=`, and of a name given twice the first value counts.
 ///
-/// On Linux they are read straight from `environ`: `ProcessInfo.environment` cost 700,000
-/// instructions for thirty variables (callgrind, `coin flip`), a twentieth of the whole run, and it
-/// builds a new dictionary at every call.
-public enum ProcessEnvironment {
-    public static let variables: [String: String] = {
+/// Not a dictionary of them all: `ProcessInfo.environment` cost 700,000 instructions for thirty
+/// variables (callgrind, `coin flip`), and a dictionary of our own still cost 350,000, most of it
+/// the first look-up of the dictionary's generic type by its name, for the five a program reads.
+public struct ProcessEnvironment: Sendable {
+    /// The variables a caller gave, or nil for the process's own.
+    private let given: [String: String]?
+
+    /// The process's own.
+    public static let current = ProcessEnvironment(given: nil)
+
+    /// Exactly `variables`, for a caller that says what the environment holds.
+    public init(_ variables: [String: String]) {
+        given = variables
+    }
+
+    private init(given: [String: String]?) {
+        self.given = given
+    }
+
+    /// The value of the variable `name`, or nil where it is not set.
+    public subscript(name: String) -> String? {
+        if let given { return given[name] }
         #if canImport(Glibc)
-            var variables: [String: String] = [:]
-            var entry = environ
-            while let pointer = entry.pointee {
-                let text = String(cString: pointer)
-                // The first `=` ends the name, as getenv reads it; an entry without one is skipped.
-                if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                    let name = String(text[..<equals])
-                    // The first of a name given twice wins, as getenv (and so libpq) finds it;
-                    // ProcessInfo kept the last.
-                    if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
-                }
-                entry += 1
-            }
-            return variables
+            return getenv(name).map { String(cString: $0) }
         #else
-            return ProcessInfo.processInfo.environment
+            return ProcessInfo.processInfo.environment[name]
         #endif
-    }()
+    }
 }

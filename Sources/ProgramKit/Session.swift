@@ -23,7 +23,7 @@ public struct Session {
     private let recording: Recording?
 
     public init(
-        options: CommonOptions, seed: UInt64 = 0, environment: [String: String] = ProcessEnvironment.variables
+        options: CommonOptions, seed: UInt64 = 0, environment: ProcessEnvironment = .current
     ) throws {
         self.seed = seed
         let (opened, place) = try options.storage.open(environment: environment)

@@ -45,7 +45,7 @@ public struct StoreOptions: ParsableArguments {
 
     /// Opens the chosen store, creating its folder and file when they are not there yet; `place`
     /// names it in messages (a file's path, or a URL without its password).
-    public func open(environment: [String: String] = ProcessEnvironment.variables) throws -> (
+    public func open(environment: ProcessEnvironment = .current) throws -> (
         store: Store<AppState>, place: String
     ) {
         StandardStreams.reserveClosed()
@@ -88,7 +88,7 @@ public struct StoreOptions: ParsableArguments {
 
     /// The store on the PostgreSQL server `--data` or `APPCORE_DATA` names by URL. A failure
     /// says the URL without its password, as every message of the store does.
-    private func openPostgres(environment: [String: String]) throws -> (store: Store<AppState>, place: String) {
+    private func openPostgres(environment: ProcessEnvironment) throws -> (store: Store<AppState>, place: String) {
         let url = data ?? environment["APPCORE_DATA"].flatMap { $0.isEmpty ? nil : $0 } ?? "postgresql://"
         guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
             let source = data == nil ? "APPCORE_DATA" : "--data"
@@ -114,7 +114,7 @@ public struct StoreOptions: ParsableArguments {
 
     /// How long to wait for a lock another program holds: `APPCORE_LOCK_WAIT` seconds, or
     /// `forever`; 30 seconds without it.
-    private static func lockPatience(_ environment: [String: String]) throws -> LockPatience {
+    private static func lockPatience(_ environment: ProcessEnvironment) throws -> LockPatience {
         guard let text = environment["APPCORE_LOCK_WAIT"], !text.isEmpty else { return .standard }
         if text == "forever" { return LockPatience(giveUpAfter: nil) }
         guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
@@ -126,7 +126,7 @@ public struct StoreOptions: ParsableArguments {
 
     /// `$XDG_DATA_HOME/appcore`, else `~/.local/share/appcore`, made if it is not there: the
     /// folder the programs make is their user's alone (0700), whatever the umask.
-    private static func defaultFolder(_ environment: [String: String]) throws -> String {
+    private static func defaultFolder(_ environment: ProcessEnvironment) throws -> String {
         let base =
             environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path

@@ -20,7 +20,7 @@ public struct TerminalCapabilities: Sendable {
 
     /// What standard output can show as it is now.
     public static func forStandardOutput(
-        environment: [String: String] = ProcessEnvironment.variables
+        environment: ProcessEnvironment = .current
     ) -> TerminalCapabilities {
         TerminalCapabilities(columns: terminalColumns() ?? told(environment) ?? 80, unicode: utf8(environment))
     }
@@ -31,11 +31,11 @@ public struct TerminalCapabilities: Sendable {
         return Int(size.ws_col)
     }
 
-    private static func told(_ environment: [String: String]) -> Int? {
+    private static func told(_ environment: ProcessEnvironment) -> Int? {
         environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
-    private static func utf8(_ environment: [String: String]) -> Bool {
+    private static func utf8(_ environment: ProcessEnvironment) -> Bool {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let lowered = locale.lowercased()
         return lowered.contains("utf-8") || lowered.contains("utf8")

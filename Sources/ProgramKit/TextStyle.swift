@@ -21,7 +21,7 @@ public struct TextStyle: Sendable {
 
     /// The style for standard output as it is now.
     public static func forStandardOutput(
-        environment: [String: String] = ProcessEnvironment.variables
+        environment: ProcessEnvironment = .current
     ) -> TextStyle {
         let noColour = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
         return TextStyle(colours: isatty(STDOUT_FILENO) == 1 && !noColour)
