@@ -46,8 +46,8 @@ struct DiceProgram: ParsableCommand {
     }
 
     /// The roll's flags and options its quick reading knows: the exact odds, and many rolls.
-    static let quickFlags: Set = ["--stats", "--summary", "--plot"]
-    static let quickOptions: Set = ["--times"]
+    static let quickFlags = ["--stats", "--summary", "--plot"]
+    static let quickOptions = ["--times"]
 
     /// The options that take a value, whose value may start with `-` (`--seed -1`).
     static let valuedOptions: Set = ["--seed", "--times", "--crit", "--store", "--data", "--now", "--record"]

@@ -18,15 +18,17 @@ public struct QuickLine {
     public let words: [String]
     /// `--store` and `--data`, as the parser would have set them.
     private let storage: StoreOptions
-    /// The program's own flags and options the line gives, with their values ("" for a flag).
-    private let given: [String: String]
+    /// The options the line gives, with their values ("" for a flag): a few, looked through (a
+    /// dictionary's first use costs a program's start a look-up of its type by name).
+    private let given: [(option: String, value: String)]
 
     /// Reads `arguments`, knowing the program's own `flags` (such as `--stats`) and `options` that
     /// take a value (such as `--times`) beside `--store` and `--data`; nil where the parser is
     /// needed: an option it does not know, one given twice, a value starting with `-`.
-    public init?(_ arguments: [String], flags: Set<String> = [], options: Set<String> = []) {
+    public init?(_ arguments: [String], flags: [String] = [], options: [String] = []) {
         var words: [String] = []
-        var given: [String: String] = [:]
+        var given: [(option: String, value: String)] = []
+        func value(_ option: String) -> String? { given.first { $0.option == option }?.value }
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             // `help` is a command of the parser's own, wherever it stands.
@@ -35,38 +37,38 @@ public struct QuickLine {
                 // A word after `--store` or `--data`: the parser reads words and options in any
                 // order, but a program's first word may be a command of its own; a program's flags
                 // belong to its default command, which the words go on to.
-                guard given["--store"] == nil && given["--data"] == nil else { return nil }
+                guard value("--store") == nil && value("--data") == nil else { return nil }
                 words.append(argument)
                 continue
             }
-            guard given[argument] == nil else { return nil }
+            guard value(argument) == nil else { return nil }
             if flags.contains(argument) {
-                given[argument] = ""
+                given.append((argument, ""))
                 continue
             }
             guard options.contains(argument) || argument == "--store" || argument == "--data",
-                let value = remaining.popFirst(), !value.hasPrefix("-")
+                let text = remaining.popFirst(), !text.hasPrefix("-")
             else { return nil }
-            given[argument] = value
+            given.append((argument, text))
         }
         var storage = StoreOptions()
-        if let store = given["--store"] {
+        if let store = value("--store") {
             guard let kind = StoreKind(rawValue: store) else { return nil }
             storage.store = kind
         } else {
             storage.store = nil
         }
-        storage.data = given["--data"]
+        storage.data = value("--data")
         self.words = words
         self.storage = storage
         self.given = given
     }
 
     /// Whether the line gives `flag`, one of the program's own.
-    public func has(_ flag: String) -> Bool { given[flag] != nil }
+    public func has(_ flag: String) -> Bool { value(of: flag) != nil }
 
     /// The value the line gives `option`, one of the program's own, if it gives one.
-    public func value(of option: String) -> String? { given[option] }
+    public func value(of option: String) -> String? { given.first { $0.option == option }?.value }
 
     /// The options every program takes, as the parser sets them when a line gives none but
     /// `--store` and `--data`.
@@ -86,7 +88,7 @@ extension ParsableCommand {
     /// runs it (none of the option groups the quick lines hold has a `validate()` of its own);
     /// where it reads none, runs the program through the parser (`mainSayingErrorsInOneLine`).
     public static func main(
-        arguments: [String] = SeedOption.arguments(), flags: Set<String> = [], options: Set<String> = [],
+        arguments: [String] = SeedOption.arguments(), flags: [String] = [], options: [String] = [],
         readingQuickly quickly: (QuickLine) -> (any ParsableCommand)?
     ) {
         guard let line = QuickLine(arguments, flags: flags, options: options), var command = quickly(line) else {

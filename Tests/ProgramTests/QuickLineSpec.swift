@@ -13,8 +13,8 @@ struct QuickLineSpec {
     /// A command as text that shows every option's value: the parser's reading, and the quick one
     /// (nil where the program leaves the line to the parser).
     private static func readings(
-        _ arguments: [String], of program: (some ParsableCommand).Type, flags: Set<String> = [],
-        options: Set<String> = [], quickly: (QuickLine) -> (any ParsableCommand)?
+        _ arguments: [String], of program: (some ParsableCommand).Type, flags: [String] = [],
+        options: [String] = [], quickly: (QuickLine) -> (any ParsableCommand)?
     ) throws -> (parsed: String, quick: String?) {
         let parsed = String(reflecting: try program.parseAsRoot(arguments))
         let line = QuickLine(arguments, flags: flags, options: options)
