@@ -44,12 +44,25 @@ enum ArgumentBlanking {
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
             let text = String(cString: argument)
-            guard let scheme = text.firstRange(of: "postgresql://") ?? text.firstRange(of: "postgres://") else {
+            guard let scheme = start(of: "postgresql://", in: text) ?? start(of: "postgres://", in: text) else {
                 continue
             }
-            let url = String(text[scheme.lowerBound...])
+            let url = String(text[scheme...])
             blanked = blank(PostgresLocation.passwords(in: url), in: url) || blanked
         }
         return blanked
+    }
+
+    /// Where `pattern` first starts in `text`, looked for byte by byte. Every program looks through
+    /// its arguments at start, and `firstRange(of:)` cost that start 470,000 instructions, most of
+    /// them finding its generic searcher's conformances by name.
+    private static func start(of pattern: String, in text: String) -> String.Index? {
+        let (bytes, wanted) = (Array(text.utf8), Array(pattern.utf8))
+        guard bytes.count >= wanted.count else { return nil }
+        for offset in 0...(bytes.count - wanted.count) where bytes[offset..<offset + wanted.count].elementsEqual(wanted)
+        {
+            return text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        }
+        return nil
     }
 }
