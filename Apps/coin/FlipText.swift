@@ -12,10 +12,12 @@ import ProgramKit
 enum FlipText {
     /// Up to twenty flips as words; more as rows of letters, which stay readable at any count.
     static func flips(_ flips: [CoinSide], style: TextStyle) -> String {
-        if flips.count <= 20 { return flips.map { paint($0.rawValue, $0, style) }.joined(separator: " ") }
+        if flips.count <= 20 { return flips.map { paint($0.rawValue, $0, style) }.concatenated(separator: " ") }
         return stride(from: 0, to: flips.count, by: 64)
-            .map { row in flips[row..<min(row + 64, flips.count)].map { paint(String($0.letter), $0, style) }.joined() }
-            .joined(separator: "\n")
+            .map { row in
+                flips[row..<min(row + 64, flips.count)].map { paint(String($0.letter), $0, style) }.concatenated()
+            }
+            .concatenated(separator: "\n")
     }
 
     /// `1 head, 4 tails`.
