@@ -10,7 +10,7 @@ struct Next: ParsableCommand {
             The filter is `todo list`'s (see 'todo list --help'). A to-do's urgency is the sum of \
             each coefficient below times how far the to-do has it, from 0 to 1; those equally urgent \
             stand in the order they were made. These are Taskwarrior's default coefficients; its terms \
-            for annotations and dependencies are left out.
+            for user-defined attributes are left out.
 
             \(Self.coefficients)
 

@@ -3,12 +3,12 @@ import Testing
 
 /// `todo next` beside Taskwarrior's `task next`: the same thousand tasks, generated from a fixed
 /// seed, imported into both, give the same ten most urgent in the same order, and the same urgency
-/// to every open one. The tasks hold only what both reckon alike: no annotations (a to-do has
-/// notes instead), no dependencies (a to-do has none), and no tag starting with @ (a to-do's
-/// context, which is no tag here); README says so. Taskwarrior reads the system's clock, which
-/// cannot be pinned: every moment is set from now, and a task is made a whole number of days and
-/// six hours before it, so that its age in whole days is the same in both, whichever second each
-/// reads.
+/// to every open one. The tasks have annotations (some made in the second the task was, which come
+/// in as the notes) and wait on others, done, waiting or open, so that some block and some are
+/// blocked; they hold no tag starting with @ (a to-do's context, which is no tag here), as README
+/// says. Taskwarrior reads the system's clock, which cannot be pinned: every moment is set from
+/// now, and a task is made a whole number of days and six hours before it, so that its age in
+/// whole days is the same in both, whichever second each reads.
 @Suite("todo next beside task next")
 struct UrgencyAgainstTaskwarriorSpec {
     static let task = TodoTransferProgramSpec.task
@@ -36,11 +36,11 @@ struct UrgencyAgainstTaskwarriorSpec {
         let projects = ["home", "home.garden", "work", "work.q4"]
         let tags = ["next", "errands", "q4", "someday", "call"]
         var lines: [String] = []
+        func uuid(_ number: Int) -> String { "00000000-0000-4000-8000-\(String(format: "%012d", number))" }
         for number in 0..<1_000 {
+            let entry = stamp(-draw(730) * day - 6 * 3_600)
             var fields = [
-                "\"uuid\":\"00000000-0000-4000-8000-\(String(format: "%012d", number))\"",
-                "\"description\":\"task \(number)\"",
-                "\"entry\":\"\(stamp(-draw(730) * day - 6 * 3_600))\"",
+                "\"uuid\":\"\(uuid(number))\"", "\"description\":\"task \(number)\"", "\"entry\":\"\(entry)\"",
             ]
             if draw(10) == 0 {
                 fields += ["\"status\":\"completed\"", "\"end\":\"\(stamp(-3_600))\""]
@@ -60,6 +60,17 @@ struct UrgencyAgainstTaskwarriorSpec {
             case 0, 1: fields.append("\"wait\":\"\(stamp(5 * day))\"")
             case 2: fields.append("\"wait\":\"\(stamp(-2 * day))\"")
             default: break
+            }
+            // Up to four annotations, the first made with the task one time in three.
+            let annotations = (0..<max(0, draw(8) - 3)).map { index in
+                let made = index == 0 && draw(3) == 0 ? entry : stamp(-draw(20) * day - 60 * index)
+                return "{\"entry\":\"\(made)\",\"description\":\"said \(number).\(index)\"}"
+            }
+            if !annotations.isEmpty { fields.append("\"annotations\":[\(annotations.joined(separator: ","))]") }
+            // On up to three tasks made before it: none of them waits on it, so there is no cycle.
+            if number > 0 && draw(6) == 0 {
+                let others = Set((0..<(1 + draw(3))).map { _ in uuid(draw(number)) }).sorted()
+                fields.append("\"depends\":[\(others.map { "\"\($0)\"" }.joined(separator: ","))]")
             }
             lines.append("{" + fields.joined(separator: ",") + "}")
         }

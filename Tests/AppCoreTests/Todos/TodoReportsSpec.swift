@@ -54,6 +54,18 @@ struct TodoReportsSpec {
         #expect(try added(.addContext("town")) == 0)
     }
 
+    @Test func annotationsCountAsTagsDoAndTheNotesAreOneOfThem() throws {
+        let plain = try Self.todo("a1", "plain")
+        func said(_ count: Int) -> [TodoItem.Change] {
+            (0..<count).map { .addAnnotation(Annotation(entry: noon, description: "said \($0)")) }
+        }
+        #expect(try plain.alter(said(1)).urgency(at: noon, in: .utc) == 0.8)
+        #expect(try plain.alter(said(2)).urgency(at: noon, in: .utc) == 0.9)
+        #expect(try plain.alter(said(5)).urgency(at: noon, in: .utc) == 1)
+        #expect(try plain.alter([.notes("two litres")]).urgency(at: noon, in: .utc) == 0.8)
+        #expect(try plain.alter([.notes("two litres")] + said(1)).urgency(at: noon, in: .utc) == 0.9)
+    }
+
     @Test func ageCountsWholeDaysUpToAYear() throws {
         #expect(try Self.todo("a1", "old", age: 73).urgency(at: noon, in: .utc) == 2 * (73.0 / 365))
         #expect(try Self.todo("a1", "older", age: 400).urgency(at: noon, in: .utc) == 2)
@@ -97,6 +109,30 @@ struct TodoReportsSpec {
                         RankedTodo(item: plain, urgency: 0), RankedTodo(item: alsoPlain, urgency: 0),
                     ], abbreviation: 4)
             ])
+    }
+
+    @Test func nextRanksAToDoOthersWaitOnHigherAndOneWaitingOnAnOpenOneLower() throws {
+        let paint = try Self.todo("a1", "paint")
+        let wall = try Self.todo("b2", "wall", .addDependency("a1"))
+        let sold = try Self.todo("c3", "sold", .completed(noon))
+        let sign = try Self.todo("d4", "sign", .addDependency("c3"))
+        // A waiting to-do is still open: it blocks, and is blocked, though `next` does not list it.
+        let later = try Self.todo("e5", "later", .wait(Self.moment(days: 2)))
+        let door = try Self.todo("f6", "door", .addDependency("e5"))
+        let todos = try Self.holding([paint, wall, sold, sign, later, door])
+        try todos.send(
+            .next(query: TodoQuery()), changes: [],
+            answers: [
+                .ranked(
+                    items: [
+                        RankedTodo(item: paint, urgency: 8), RankedTodo(item: sign, urgency: 0),
+                        RankedTodo(item: wall, urgency: -5), RankedTodo(item: door, urgency: -5),
+                    ], abbreviation: 4)
+            ])
+        // Named by its id alone, a to-do others wait on is blocking still.
+        try todos.send(
+            .next(query: TodoQuery(filter: .ids(references: ["a1"]))), changes: [],
+            answers: [.ranked(items: [RankedTodo(item: paint, urgency: 8)], abbreviation: 4)])
     }
 
     @Test func nextRanksOnlyWhatItsFilterPicks() throws {

@@ -10,8 +10,24 @@ func createRankTodos(
         answering(output) {
             let todos = try read(store)
             let now = clock.now()
-            let ranked = try query.picks(in: todos, at: now).enumerated().map { offset, item in
-                (RankedTodo(item: item, urgency: item.urgency(at: now, in: clock.timeZone)), offset)
+            // The open to-dos that wait on others are noted as the pass over them all reads them;
+            // which are blocked and blocking is worked out from those alone, once.
+            var waiters: [(id: TodoID, depends: [String])] = []
+            func note(_ item: TodoItem) {
+                if !item.depends.isEmpty && !item.isCompleted { waiters.append((item.id, item.depends)) }
+            }
+            let picked = try query.picks(in: todos, at: now, reading: note)
+            // A filter of ids alone reads those to-dos and no other: what waits on them takes a
+            // pass of its own.
+            if query.filter?.onlyIDs != nil {
+                _ = try todos.items.all {
+                    note($0)
+                    return false
+                }
+            }
+            let blocking = waiters.isEmpty ? TodoBlocking() : try TodoBlocking(waiters: waiters, in: todos)
+            let ranked = picked.enumerated().map { offset, item in
+                (RankedTodo(item: item, urgency: item.urgency(at: now, in: clock.timeZone, blocking: blocking)), offset)
             }
             .sorted { ($0.0.urgency, $1.1) > ($1.0.urgency, $0.1) }.map(\.0)
             return .ranked(items: ranked, abbreviation: todos.abbreviation)
