@@ -8,8 +8,9 @@ struct Summary: ParsableCommand {
         abstract: "For each project with open to-dos: how many are open, how many done, and the share done.",
         discussion: """
             As Taskwarrior's `task summary`: a project counts its own to-dos and those of the \
-            projects under it, and a project with nothing open is left out. The share done is done \
-            over open and done, rounded down. The filter is `todo list`'s (see 'todo list --help'), \
+            projects under it, and a project with nothing open is left out. A waiting to-do counts \
+            as open, but a project whose open to-dos all wait is left out, and an expired one counts \
+            nowhere (Taskwarrior deletes it). The share done is done over open and done, rounded down. The filter is `todo list`'s (see 'todo list --help'), \
             among open and done to-dos alike.
 
             With --json, an array of {"project", "open", "done", "percentDone"}, the project null for \

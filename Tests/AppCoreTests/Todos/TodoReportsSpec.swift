@@ -168,6 +168,27 @@ struct TodoReportsSpec {
         #expect(ProjectCount(project: "work.q4.draft", open: 1).depth == 2)
     }
 
+    @Test func aWaitingToDoCountsAsOpenButNamesNoProjectAndAnExpiredOneCountsNowhere() throws {
+        let later = TodoItem.Change.wait(Self.moment(days: 2))
+        let todos = try Self.holding([
+            try Self.todo("a1", "paint", .project("home.garden")),
+            try Self.todo("b2", "sweep", .project("home"), later),
+            try Self.todo("c3", "report", .project("work"), later),
+            try Self.todo("d4", "draft", .project("work.q4"), later),
+            try Self.todo("e5", "loose", later),
+            try Self.todo("f6", "sale", .project("shop"), .until(Self.moment(days: -1))),
+            try Self.todo("g7", "bread", .project("shop")),
+        ])
+        try todos.send(
+            .projects(query: TodoQuery(status: .all)), changes: [],
+            answers: [
+                .projects(counts: [
+                    ProjectCount(project: "home", open: 2), ProjectCount(project: "home.garden", open: 1),
+                    ProjectCount(project: "shop", open: 1),
+                ])
+            ])
+    }
+
     @Test func tagsCountTheToDosCarryingEachInTheOrderOfTheirNames() throws {
         let todos = try Self.holding([
             try Self.todo("a1", "milk", .tags(["errands", "shop"])),
