@@ -26,10 +26,11 @@ func createRankTodos(
                 }
             }
             let blocking = waiters.isEmpty ? TodoBlocking() : try TodoBlocking(waiters: waiters, in: todos)
-            let ranked = picked.enumerated().map { offset, item in
-                (RankedTodo(item: item, urgency: item.urgency(at: now, in: clock.timeZone, blocking: blocking)), offset)
+            // Their places are sorted, not the to-dos, which are large values to move.
+            let urgencies = picked.map { $0.urgency(at: now, in: clock.timeZone, blocking: blocking) }
+            let ranked = urgencies.indices.sorted { (urgencies[$0], $1) > (urgencies[$1], $0) }.map {
+                RankedTodo(item: picked[$0], urgency: urgencies[$0])
             }
-            .sorted { ($0.0.urgency, $1.1) > ($1.0.urgency, $0.1) }.map(\.0)
             return .ranked(items: ranked, abbreviation: todos.abbreviation)
         }
     }
