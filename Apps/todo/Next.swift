@@ -51,13 +51,21 @@ struct Next: ParsableCommand {
             }
             guard !shown.isEmpty else { return print("Nothing to do.") }
             let style = TodoStyle.forStandardOutput(in: session)
-            let width = shown.map { UrgencyText.of($0.urgency).count }.max() ?? 0
+            let width = shown.map { UrgencyText.width(of: $0.urgency) }.max() ?? 0
+            // The lines are written a block at a time, each built in place, not one `print` each.
+            var block: [UInt8] = []
+            block.reserveCapacity(outputBlock + 1_024)
             for entry in shown {
-                let number = UrgencyText.of(entry.urgency)
-                print(
-                    String(repeating: " ", count: width - number.count) + number + "  "
-                        + TodoText.line(entry.item, abbreviation: abbreviation, style: style))
+                UrgencyText.append(entry.urgency, width: width, to: &block)
+                block.append(contentsOf: "  ".utf8)
+                TodoText.append(entry.item, abbreviation: abbreviation, style: style, marks: .none, to: &block)
+                block.append(UInt8(ascii: "\n"))
+                if block.count >= outputBlock {
+                    try StandardOutput.write(block)
+                    block.removeAll(keepingCapacity: true)
+                }
             }
+            if !block.isEmpty { try StandardOutput.write(block) }
         }
     }
 }

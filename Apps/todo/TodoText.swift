@@ -201,7 +201,7 @@ enum TodoText {
 }
 
 /// How much of a long list is written at once, in bytes.
-private let outputBlock = 64 * 1_024
+let outputBlock = 64 * 1_024
 
 /// Prints items as text lines, or as an array of records with --json.
 extension TodoText {
