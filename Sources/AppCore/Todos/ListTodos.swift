@@ -31,11 +31,13 @@ func createListTodos(
 extension TodoQuery {
     /// The to-dos this query picks in `todos` at `now`, in its order: what `todo list` shows, and
     /// what every report counts. `reading` sees each to-do a pass over them all reads (none where
-    /// the filter names ids alone, which reads only those).
+    /// the filter names ids alone, which reads only those), with the fields the query looks at
+    /// and `TodoFieldsRead.always` alone, where it was not read yet; those picked are read whole.
     func picks(in todos: TodoState, at now: Date, reading: (TodoItem) -> Void = { _ in }) throws -> [TodoItem] {
+        let read = TodoFieldsRead(fieldsRead)
         guard let filter else {
             return sorted(
-                try todos.items.all {
+                try todos.items.all(reading: read) {
                     reading($0)
                     return matches($0, at: now)
                 })
@@ -47,7 +49,7 @@ extension TodoQuery {
                 try todos.resolve(references).sorted { todos.items.order(of: $0) < todos.items.order(of: $1) }
                     .compactMap { try todos.item($0) }.filter { matches($0, at: now) }
             } else {
-                try todos.items.all {
+                try todos.items.all(reading: read) {
                     reading($0)
                     return matches($0, at: now) && picks($0)
                 }

@@ -111,7 +111,7 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
     private func links(in todos: TodoState) throws -> (open: Set<String>, waitedOn: Set<String>)? {
         guard asksForLinks else { return nil }
         var (open, waitedOn): (Set<String>, Set<String>) = ([], [])
-        _ = try todos.items.all { item in
+        _ = try todos.items.all(reading: TodoFieldsRead(["id", "completed", "depends"])) { item in
             if !item.isCompleted {
                 open.insert(item.id.value)
                 waitedOn.formUnion(item.depends)

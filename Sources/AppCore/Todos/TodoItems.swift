@@ -84,6 +84,29 @@ public struct TodoItems: Equatable, Sendable {
         return items
     }
 
+    /// Every to-do that is `included`, in the order made, as `all(where:)` gives them, but for
+    /// the pages not read yet, where `included` sees each to-do with the fields `read` names alone
+    /// (the others as they start) and only those it includes are read whole; the pages are read
+    /// anew, not kept. Reading the to-dos a filter leaves out was most of the work of a report.
+    func all(reading read: TodoFieldsRead, where included: (TodoItem) -> Bool) throws -> [TodoItem] {
+        var items: [TodoItem] = []
+        for page in pages {
+            let sifted = try page.forEachUnreadElement { fields in
+                guard let some = StoredItem.sifted(fields: fields, reading: read) else {
+                    // Read whole, it says what cannot be read.
+                    let whole = try StoredItem(fields: &fields).item
+                    if included(whole) { items.append(whole) }
+                    return
+                }
+                if included(some) { items.append(try StoredItem(fields: &fields).item) }
+            }
+            if !sifted {
+                for case let item? in try page.load() where included(item) { items.append(item) }
+            }
+        }
+        return items
+    }
+
     /// Every to-do, in the order made: every page is read; one that cannot be read stops the
     /// program (`all()` says so instead).
     public var values: some Collection<TodoItem> {

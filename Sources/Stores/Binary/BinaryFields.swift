@@ -158,6 +158,12 @@ public struct BinaryFieldReader {
     public mutating func string() throws -> String { try ScalarReading.string(&reader) }
     public mutating func int64() throws -> Int64 { try ScalarReading.signed(&reader) }
 
+    /// Passes over the next field without reading it: a pass that looks at a few fields of each
+    /// of many values reads those alone.
+    public mutating func skip() throws {
+        try ScalarReading.wrapping { try reader.skipValue() }
+    }
+
     /// Whether every field of the value has been read: a record an earlier version wrote may end
     /// before the fields a later one added, which then take their default.
     public var isAtEnd: Bool { reader.isAtEnd }
@@ -242,6 +248,17 @@ public struct BinaryFieldReader {
         let elements = BinaryReader(reader.bytes, at: reader.position, end: end)
         reader.position = end
         return (elements, count)
+    }
+
+    /// Hands `each` the fields of each of a list's elements in turn, keeping nothing.
+    static func forEachElement(
+        of reader: inout BinaryReader, _ each: (inout BinaryFieldReader) throws -> Void
+    ) throws {
+        var (list, count) = try list(&reader)
+        for index in 0..<count {
+            var fields = BinaryFieldReader(try BinaryFieldReader.list(&list).reader)
+            try ScalarReading.under(PositionKey(intValue: index)) { try each(&fields) }
+        }
     }
 
     /// Reads each of a list's elements with `read`, which reads its fields.

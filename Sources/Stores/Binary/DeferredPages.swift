@@ -78,3 +78,24 @@ extension Encoder {
     /// in pages (`encodeDeferredPages`); other forms, such as JSON, keep them plain.
     public var writesBinaryForm: Bool { self is ValueEncoder }
 }
+
+extension Deferred {
+    /// Hands `each` the fields of each element of a page not read yet, one after another, checked
+    /// against the page's seal first, without reading the page into its value or keeping
+    /// anything: a pass over many elements that keeps a few reads those whole alone. False, and
+    /// nothing handed, where the page was read or edited already: its value is there to look
+    /// through. Bytes that do not read are `UnreadableSlice`, as when the page is read.
+    public func forEachUnreadElement(_ each: (inout BinaryFieldReader) throws -> Void) throws -> Bool {
+        guard let source = unreadSource as? StoredBytes<Value> else { return false }
+        let (bytes, range) = try source.origin.bytes()
+        do {
+            var stored = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
+            var reader = try ScalarReading.wrapping { try stored.unsealed(named: "page") }
+            try BinaryFieldReader.forEachElement(of: &reader, each)
+        } catch {
+            throw UnreadableSlice(
+                reason: "a record does not hold what this program wrote (\(StoreError.oneLine(error)))")
+        }
+        return true
+    }
+}

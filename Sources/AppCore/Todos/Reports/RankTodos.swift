@@ -20,7 +20,7 @@ func createRankTodos(
             // A filter of ids alone reads those to-dos and no other: what waits on them takes a
             // pass of its own.
             if query.filter?.onlyIDs != nil {
-                _ = try todos.items.all {
+                _ = try todos.items.all(reading: TodoFieldsRead(TodoFieldsRead.always)) {
                     note($0)
                     return false
                 }

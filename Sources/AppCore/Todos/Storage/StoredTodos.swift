@@ -35,6 +35,15 @@ struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
         item = reading.item
     }
 
+    /// The to-do with the fields `read` names alone, the others passed over and as they start:
+    /// enough to tell whether a pass over them all picks it, which then reads it whole. Nil where
+    /// a field it reads cannot be, which reading it whole says.
+    static func sifted(fields: BinaryFieldReader, reading read: TodoFieldsRead) -> TodoItem? {
+        var sifting = StoredFieldSifting(fields: fields, read: read)
+        TodoItem.fields(&sifting)
+        return sifting.failed ? nil : sifting.item
+    }
+
     func write(fields: inout BinaryFieldWriter) {
         var writing = StoredFieldWriting(item: item, fields: fields)
         TodoItem.fields(&writing)
@@ -128,6 +137,36 @@ private struct StoredFieldReading<Source: StoredFieldSource>: TodoFieldRegistry 
             }
         } catch {
             failure = error
+        }
+    }
+}
+
+/// Reads the fields a pass names of a stored item, in the order of their positions, and passes
+/// over the others without making their values.
+private struct StoredFieldSifting: TodoFieldRegistry {
+    var fields: BinaryFieldReader
+    let read: TodoFieldsRead
+    var item = TodoItem(unchecked: TodoID(""), created: Date(milliseconds: 0))
+    var failed = false
+
+    init(fields: BinaryFieldReader, read: TodoFieldsRead) {
+        (self.fields, self.read) = (fields, read)
+    }
+
+    @inline(__always)
+    mutating func field<Value: TodoFieldValue>(
+        _ position: Int, _ name: String, _ property: WritableKeyPath<TodoItem, Value>, fixed: Bool,
+        checked: (Value) throws(TodoFailure) -> Value
+    ) {
+        guard !failed, !fields.isAtEnd else { return }
+        do {
+            if read.contains(position) {
+                item[keyPath: property] = try Value(stored: &fields)
+            } else {
+                try fields.skip()
+            }
+        } catch {
+            failed = true
         }
     }
 }
