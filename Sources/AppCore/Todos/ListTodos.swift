@@ -31,10 +31,14 @@ func createListTodos(
 extension TodoQuery {
     /// The to-dos this query picks in `todos` at `now`, in its order: what `todo list` shows, and
     /// what every report counts. `reading` sees each to-do a pass over them all reads (none where
-    /// the filter names ids alone, which reads only those), with the fields the query looks at
-    /// and `TodoFieldsRead.always` alone, where it was not read yet; those picked are read whole.
+    /// the filter names ids alone, which reads only those): where the query leaves most out and
+    /// the to-do was not read yet, with the fields the query looks at and `TodoFieldsRead.always`
+    /// alone, those picked being read whole after.
     func picks(in todos: TodoState, at now: Date, reading: (TodoItem) -> Void = { _ in }) throws -> [TodoItem] {
-        let read = TodoFieldsRead(fieldsRead)
+        // Looking at a few fields first pays where most to-dos are left out; a query of open or all
+        // to-dos and nothing else, a plain `todo list` or `todo next`, keeps most, read whole at once.
+        let names = fieldsRead
+        let read = status == .done || status == .waiting || names != TodoFieldsRead.always ? TodoFieldsRead(names) : nil
         guard let filter else {
             return sorted(
                 try todos.items.all(reading: read) {

@@ -88,18 +88,30 @@ public struct TodoItems: Equatable, Sendable {
     /// the pages not read yet, where `included` sees each to-do with the fields `read` names alone
     /// (the others as they start) and only those it includes are read whole; the pages are read
     /// anew, not kept. Reading the to-dos a filter leaves out was most of the work of a report.
-    func all(reading read: TodoFieldsRead, where included: (TodoItem) -> Bool) throws -> [TodoItem] {
+    /// Without fields to read, it is `all(where:)`.
+    func all(reading read: TodoFieldsRead?, where included: (TodoItem) -> Bool) throws -> [TodoItem] {
+        guard let read else { return try all(where: included) }
         var items: [TodoItem] = []
+        var (looked, kept) = (0, 0)
         for page in pages {
-            let sifted = try page.forEachUnreadElement { fields in
-                guard let some = StoredItem.sifted(fields: fields, reading: read) else {
-                    // Read whole, it says what cannot be read.
-                    let whole = try StoredItem(fields: &fields).item
-                    if included(whole) { items.append(whole) }
-                    return
+            // Looking first costs about two thirds of reading a to-do whole: once a page of them
+            // shows that `included` keeps more than a third, the rest are read whole at once.
+            let sifting = looked < Self.pageSize || kept * 3 <= looked
+            let sifted =
+                try sifting
+                && page.forEachUnreadElement { fields in
+                    looked += 1
+                    guard let some = StoredItem.sifted(fields: fields, reading: read) else {
+                        // One whose fields cannot be read is read whole, which says what is wrong.
+                        let whole = try StoredItem(fields: &fields).item
+                        guard included(whole) else { return }
+                        kept += 1
+                        return items.append(whole)
+                    }
+                    guard included(some) else { return }
+                    kept += 1
+                    items.append(try StoredItem(fields: &fields).item)
                 }
-                if included(some) { items.append(try StoredItem(fields: &fields).item) }
-            }
             if !sifted {
                 for case let item? in try page.load() where included(item) { items.append(item) }
             }

@@ -160,11 +160,8 @@ private struct StoredFieldSifting: TodoFieldRegistry {
     ) {
         guard !failed, !fields.isAtEnd else { return }
         do {
-            if read.contains(position) {
-                item[keyPath: property] = try Value(stored: &fields)
-            } else {
-                try fields.skip()
-            }
+            guard read.contains(position) else { return try fields.skip() }
+            item[keyPath: property] = try Value(stored: &fields)
         } catch {
             failed = true
         }
