@@ -34,7 +34,10 @@ struct LiveViewProgramSpec {
         let watcher = try Watcher("todo", ["list", "--watch"], environment: place.environment)
         let first = watcher.read(until: "before the restore")
 
-        #expect(rename(copy.data.path, place.data.path) == 0)
+        // A store's files are moved together: for SQLite, its log and its mark too.
+        for name in store == "sqlite" ? ["", "-wal", "-mark"] : [""] {
+            #expect(rename(copy.data.path + name, place.data.path + name) == 0)
+        }
 
         let printed = watcher.read(until: "from the copy", after: first)
         #expect(watcher.stop(with: SIGINT) == 0)

@@ -9,8 +9,8 @@ import Testing
 /// never changes a file.
 ///
 /// The disk store keeps its file and an empty `.lock` file (nothing in it to flip). The SQLite
-/// store's database is flipped here once its log was copied into it, so that it holds the whole
-/// store; its log and its mark are flipped in `SQLiteLogSpec`.
+/// store's database is flipped once its log was copied into it, so that it holds the whole store,
+/// and its log and its mark as a program leaves them, the changes in the log alone.
 @Suite("Flipped bytes")
 struct FlippedBytesSpec: DamagesAStoreFile {
     let folder: TemporaryFolder
@@ -67,6 +67,53 @@ struct FlippedBytesSpec: DamagesAStoreFile {
         }
     }
 
+    @Test(.slow, arguments: ["-wal", "-mark"])
+    func everyFlippedByteOfTheSQLiteLogAndMarkIsFoundOrHarmless(_ suffix: String) throws {
+        _ = try makeStore(.sqlite, copyingLog: false)
+        let file = path + suffix
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        let database = try bytes()
+        var silentlyDifferent: [String] = []
+        var found = 0
+        for offset in Self.offsetsWorthFlipping(in: original, isLog: suffix == "-wal") {
+            for mask: UInt8 in [0xFF, 0x01] {
+                var damaged = original
+                damaged[offset] ^= mask
+                try Data(damaged).write(to: URL(fileURLWithPath: file))
+                try? FileManager.default.removeItem(atPath: path + "-shm")
+                let warnings = WarningLog()
+                do {
+                    let state = try DurableVariant.sqlite.open(at: path, initial: Ledger(), warn: warnings.warn).state()
+                    if state != expected { silentlyDifferent.append("byte \(offset) ^ \(mask): read \(state.entries)") }
+                } catch let error as StoreError {
+                    if error.description.contains(path) {
+                        found += 1
+                    } else {
+                        silentlyDifferent.append("byte \(offset) ^ \(mask): \(error)")
+                    }
+                }
+                let unchanged = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))) == damaged
+                let databaseUnchanged = try bytes() == database
+                if !unchanged || !databaseUnchanged {
+                    silentlyDifferent.append("byte \(offset) ^ \(mask): reading changed a file")
+                }
+            }
+        }
+        #expect(silentlyDifferent.isEmpty, "\(silentlyDifferent.count): \(silentlyDifferent.prefix(8))")
+        #expect(suffix == "-mark" || found > 0)
+    }
+
+    /// Every byte of a mark; of a log, every byte of its header and of each frame's header, and
+    /// one byte in 61 of the pages between.
+    private static func offsetsWorthFlipping(in file: [UInt8], isLog: Bool) -> [Int] {
+        guard isLog, file.count > 32 else { return Array(file.indices) }
+        let pageSize = Int(file[8]) << 24 | Int(file[9]) << 16 | Int(file[10]) << 8 | Int(file[11])
+        var offsets = Array(0..<32)
+        for frame in stride(from: 32, to: file.count, by: 24 + pageSize) { offsets += frame..<(frame + 24) }
+        offsets += stride(from: 32, to: file.count, by: 61)
+        return Set(offsets).sorted()
+    }
+
     enum Outcome {
         case same
         case found
@@ -101,14 +148,15 @@ struct FlippedBytesSpec: DamagesAStoreFile {
         return ledger
     }
 
-    /// A store whose snapshot holds an entry and that has changes after it, closed.
-    private func makeStore(_ variant: DurableVariant) throws -> Ledger {
+    /// A store whose snapshot holds an entry and that has changes after it, closed; an SQLite
+    /// one's log copied into its database, unless `copyingLog` says otherwise.
+    private func makeStore(_ variant: DurableVariant, copyingLog: Bool = true) throws -> Ledger {
         var initial = Ledger()
         try initial.apply(.append("milk"))
         let store = try variant.open(at: path, initial: initial)
         try store.change(.append("eggs"))
         try store.change(.appendBoth("bread", "tea"))
-        if variant == .sqlite { try copyLogIntoDatabase(at: path) }
+        if variant == .sqlite, copyingLog { try copyLogIntoDatabase(at: path) }
         return try store.state()
     }
 }

@@ -1,16 +1,17 @@
 import Foundation
 import Fractal
 import StoreTestSupport
-import Stores
 import Testing
 
-/// The SQLite store's write-ahead log: once a program that wrote has let go of the store, the
-/// database alone holds every acknowledged change, so losing or damaging the log then loses
-/// nothing. A program killed before it let go leaves its changes in the log alone: the mark beside
-/// the store (`STORE-mark`, the number of the last change kept and the file it was kept in) tells
-/// that log lost or damaged since, or left beside a copy put in the store's place, from one that
-/// holds nothing more; each is refused, naming the store, and no file is written. A log that
-/// still holds changes is never copied into a database found damaged.
+@testable import Stores
+
+/// The SQLite store's write-ahead log stays beside the database between programs, so that a
+/// change costs one sync. The mark beside it (`STORE-mark`: the number of the last change kept,
+/// the store it was kept in by the identity inside the database, and the log it was written to)
+/// tells a log lost or damaged since, or one left beside a file put in the store's place, from a
+/// log that holds nothing more: each is refused, naming the store, and no file is written. A store
+/// copied whole is the same store. A log that still holds changes is never copied into a database
+/// found damaged.
 @Suite("SQLite log")
 struct SQLiteLogSpec {
     let folder: TemporaryFolder
@@ -21,26 +22,26 @@ struct SQLiteLogSpec {
         path = folder.path("store")
     }
 
-    @Test func aProgramThatWroteLeavesTheDatabaseAndItsMark() throws {
+    @Test func aProgramThatWroteLeavesItsLogAndItsMarkBesideTheDatabase() throws {
         let run = try ChildProcess.run(exerciser: ["sqlite", path, "w", "3"])
 
         #expect(run.status == 0)
-        #expect(try names() == ["store", "store-mark"])
+        #expect(try names() == ["store", "store-mark", "store-shm", "store-wal"])
         #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == ["w-0", "w-1", "w-2"])
     }
 
     @Test(arguments: ["removed", "emptied", "garbage"])
-    func theLogLostOrDamagedAfterAProgramEndedLosesNothing(_ damage: String) throws {
-        _ = try writeThreeChanges()  // and let go of, as a program that ends does
+    func aLogLostOrDamagedAfterAProgramEndedIsRefusedNamingTheStore(_ damage: String) throws {
+        #expect(try ChildProcess.run(exerciser: ["sqlite", path, "w", "3"]).status == 0)
         try damageLog(damage)
+        let database = try bytes(path)
 
-        let store = try DurableVariant.sqlite.open(at: path, initial: Ledger())
-        #expect(try store.state().entries == ["milk", "eggs", "bread"])
-        try store.change(.append("tea"))
-        #expect(
-            try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == [
-                "milk", "eggs", "bread", "tea",
-            ])
+        let error = #expect(throws: StoreError.self) { try DurableVariant.sqlite.open(at: path, initial: Ledger()) }
+
+        #expect(error?.description.hasPrefix("cannot read the store at \(path): it ends at change 0") == true)
+        #expect(error?.description.contains("but change 3 was kept in it") == true)
+        #expect(error?.description.contains("its log \(path)-wal was removed or damaged since") == true)
+        #expect(try bytes(path) == database)
     }
 
     @Test(arguments: ["removed", "emptied", "garbage"])
@@ -60,9 +61,73 @@ struct SQLiteLogSpec {
         #expect(try bytes(path) == database)
     }
 
+    @Test(arguments: [["-r"], ["-a"]])
+    func aStoreCopiedWholeOpensWithEveryChange(_ options: [String]) throws {
+        let (original, copy) = (folder.path("original"), folder.path("copy"))
+        try FileManager.default.createDirectory(atPath: original, withIntermediateDirectories: false)
+        #expect(try ChildProcess.run(exerciser: ["sqlite", original + "/store", "w", "3"]).status == 0)
+
+        try copyFiles(options + [original, copy])  // the database, its log and its mark, as new files
+
+        #expect(try inode(copy + "/store") != inode(original + "/store"))
+        let store = try DurableVariant.sqlite.open(at: copy + "/store", initial: Ledger())
+        #expect(try store.state().entries == ["w-0", "w-1", "w-2"])
+        try store.change(.append("tea"))
+        #expect(
+            try DurableVariant.sqlite.open(at: copy + "/store", initial: Ledger()).state().entries == [
+                "w-0", "w-1", "w-2", "tea",
+            ])
+        #expect(
+            try DurableVariant.sqlite.open(at: original + "/store", initial: Ledger()).state().entries == [
+                "w-0", "w-1", "w-2",
+            ])
+    }
+
+    @Test(arguments: ["mv", "cp"])
+    func anotherStoresFilePutInPlaceOfTheStoreBesideItsLogIsRefusedBeforeTheLogIsRead(_ how: String) throws {
+        let other = folder.path("other")
+        try DurableVariant.sqlite.open(at: other, initial: Ledger()).change(.append("restored"))
+        try copyLogIntoDatabase(at: other)  // the other store's file alone holds it
+        #expect(try ChildProcess.run(exerciser: ["sqlite", path, "w", "3"]).status == 0)
+        let log = try bytes(path + "-wal")
+
+        if how == "mv" { #expect(rename(other, path) == 0) } else { try copyFiles([other, path]) }
+        let database = try bytes(path)
+        let error = #expect(throws: StoreError.self) { try DurableVariant.sqlite.open(at: path, initial: Ledger()) }
+
+        #expect(error?.description.contains("its log \(path)-wal holds changes made to the file that was at") == true)
+        #expect(try bytes(path) == database)
+        #expect(try bytes(path + "-wal") == log)
+        for name in ["-wal", "-shm", "-mark"] { try FileManager.default.removeItem(atPath: path + name) }
+        #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == ["restored"])
+    }
+
+    @Test func anOlderCopyOfTheStorePutInItsPlaceBesideItsLogIsRefusedBeforeTheLogIsRead() throws {
+        let older = folder.path("older")
+        do {
+            let store = try DurableVariant.sqlite.open(at: path, initial: Ledger())
+            try store.change(.append("milk"))
+            try copyLogIntoDatabase(at: path)
+            try copyFiles([path, older])  // the database alone, holding milk
+            try store.change(.append("eggs"))
+            try copyLogIntoDatabase(at: path)
+            try store.change(.append("bread"))  // in a log begun once the database held eggs
+        }
+        let log = try bytes(path + "-wal")
+
+        try copyFiles([older, path])
+        let database = try bytes(path)
+        let error = #expect(throws: StoreError.self) { try DurableVariant.sqlite.open(at: path, initial: Ledger()) }
+
+        #expect(error?.description.contains("its log \(path)-wal holds changes made to the file that was at") == true)
+        #expect(try bytes(path) == database)
+        #expect(try bytes(path + "-wal") == log)
+    }
+
     @Test func aCopyPutInPlaceOfAStoreBesideItsLogIsRefusedUntilTheWriterCopiesTheLogIntoItsOwnFile() throws {
         let copy = folder.path("copy")
         try DurableVariant.sqlite.open(at: copy, initial: Ledger()).change(.append("restored"))
+        try copyLogIntoDatabase(at: copy)  // the copy's file alone holds it
         let writer = try writeThreeChanges()  // still open: its changes are in the log alone
         let replaced = folder.path("replaced")
 
@@ -89,10 +154,11 @@ struct SQLiteLogSpec {
         _ = writer
     }
 
-    @Test func aStoreMadeAnewWhereOneWasRemovedIsNotHeldToTheOldOnesMark() throws {
+    @Test(arguments: [[""], ["", "-mark"]])
+    func aStoreMadeAnewWhereOneWasRemovedReadsNeitherItsLogNorItsMark(_ removed: [String]) throws {
         for round in 0..<5 {
-            _ = try writeThreeChanges()  // and let go of, as a program that ends does
-            try FileManager.default.removeItem(atPath: path)  // the database alone
+            _ = try writeThreeChanges()  // and let go of, as a program that ends does: the log stays
+            for name in removed { try FileManager.default.removeItem(atPath: path + name) }
 
             let store = try DurableVariant.sqlite.open(at: path, initial: Ledger())
             try store.change(.append("tea"))
@@ -100,6 +166,55 @@ struct SQLiteLogSpec {
             #expect(try store.state().entries == ["tea"], "round \(round)")
             try FileManager.default.removeItem(atPath: path)
         }
+    }
+
+    @Test func aStoreAnEarlierVersionMadeIsGivenItsIdentityByItsFirstChangeAndItsDatabaseHoldsIt() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/Stores")
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent("version2.sqlite" + suffix), to: URL(fileURLWithPath: path + suffix)
+            )
+        }
+        let written = (0..<5).map { "f-\($0)" }
+
+        try DurableVariant.sqlite.open(at: path, initial: Ledger()).change(.append("tea"))
+        let copy = folder.path("copy")
+        try copyFiles([path, copy])  // the database alone
+
+        #expect(try DurableVariant.sqlite.open(at: copy, initial: Ledger()).state().entries == written + ["tea"])
+        #expect(try sqliteInteger(at: copy, "SELECT count(*) FROM store") == 1)
+        try DurableVariant.sqlite.open(at: path, initial: Ledger()).change(.append("milk"))
+        #expect(
+            try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == written + ["tea", "milk"])
+    }
+
+    @Test func aMarkAnEarlierVersionWroteIsStillReadByTheFileItNames() throws {
+        #expect(try ChildProcess.run(exerciser: ["sqlite", path, "w", "3"]).status == 0)
+        try damageLog("removed")
+        let inode = try inode(path)
+        let device = try (FileManager.default.attributesOfItem(atPath: path)[.systemNumber] as? NSNumber)?.uint64Value
+        let earlierMark = { (inode: UInt64, sequence: UInt64) in
+            let bytes =
+                Array("ApCoMark".utf8) + LittleEndian.bytes(of: device ?? 0) + LittleEndian.bytes(of: inode)
+                + LittleEndian.bytes(of: sequence)
+            return bytes + LittleEndian.bytes(of: CRC32.checksum(bytes))
+        }
+
+        try Data(earlierMark(inode + 1, 3)).write(to: URL(fileURLWithPath: path + "-mark"))
+        #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == [])
+        try Data(earlierMark(inode, 3)).write(to: URL(fileURLWithPath: path + "-mark"))
+        let error = #expect(throws: StoreError.self) { try DurableVariant.sqlite.open(at: path, initial: Ledger()) }
+
+        #expect(error?.description.contains("it ends at change 0, but change 3 was kept in it") == true)
+    }
+
+    @Test func aMarkRemovedChangesNothingRead() throws {
+        #expect(try ChildProcess.run(exerciser: ["sqlite", path, "w", "3"]).status == 0)
+
+        try FileManager.default.removeItem(atPath: path + "-mark")
+
+        #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == ["w-0", "w-1", "w-2"])
     }
 
     @Test func aMarkDamagedAnywhereChangesNothingRead() throws {
@@ -152,6 +267,17 @@ struct SQLiteLogSpec {
         default: try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: log))
         }
         try? FileManager.default.removeItem(atPath: path + "-shm")
+    }
+
+    /// Runs `cp` with `arguments`, as a person copying the files would.
+    private func copyFiles(_ arguments: [String]) throws {
+        let process = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: arguments)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "cp \(arguments)")
+    }
+
+    private func inode(_ path: String) throws -> UInt64 {
+        try (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
     }
 
     private func names() throws -> [String] {

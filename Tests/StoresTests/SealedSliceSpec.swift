@@ -172,12 +172,14 @@ struct SealedSliceSpec: DamagesAStoreFile {
         #expect(variant == .disk ? found == original.count : found > 0, "\(found) of \(original.count)")
     }
 
-    /// A store whose snapshot holds both slices, with a change kept after it, closed.
+    /// A store whose snapshot holds both slices, with a change kept after it, closed; an SQLite
+    /// one's log copied into its database, which then holds the whole store.
     @discardableResult
     private func makeStore(_ variant: DurableVariant) throws -> Notes {
         let store = try variant.open(
             at: path, initial: Notes(left: "the left slice", right: "THE RIGHT SLICE, SEALED"))
         try store.change(.left("the left slice, changed"))
+        if variant == .sqlite { try copyLogIntoDatabase(at: path) }
         return try store.state()
     }
 

@@ -26,7 +26,7 @@ final class SQLiteConnection {
         var opened: OpaquePointer?
         let access = unchanging ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
-        let status = sqlite3_open_v2(Self.uri(path, unchanging: unchanging), &opened, flags, nil)
+        let status = sqlite3_open_v2(Self.uri(path, unchanging: unchanging), &opened, flags, vfsName)
         handle = opened
         guard status == SQLITE_OK else {
             let reason = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -168,6 +168,11 @@ final class SQLiteConnection {
         }
     }
 }
+
+/// The VFS the store opens its databases through: the system's, but for a log already there,
+/// which it opens without a second sync (`appcore_open` in the CSQLite shim); the system's where
+/// it cannot be registered. Registered once, as the first connection is opened.
+private let vfsName: String? = appcore_register_vfs() == SQLITE_OK ? "appcore" : nil
 
 /// SQLite's busy handler: another connection holds a lock this one needs. Returns whether to
 /// try again; the first call of each wait (`count` 0) begins it anew.

@@ -16,14 +16,13 @@ import Fractal
 /// The SQLite store's journal: a snapshot row and a table of changes since, in WAL mode, each
 /// commit synced (`synchronous = FULL`), each row checksummed (`SQLiteRowFormat`).
 ///
-/// A program that wrote copies the write-ahead log into the database when it lets go of the store,
-/// so that once it has exited the database file alone holds every acknowledged change: a `-wal`
-/// file lost or damaged between programs loses nothing. While it runs, the log is copied once it
-/// holds more than `logLimit` bytes. SQLite cannot tell a log that is missing from one that was
-/// never written, and reads a damaged log as far as it checks out: so after each commit the store
-/// writes the number of its last change beside it (`SQLiteLogMark`), and a store that ends before
-/// that change (its log lost after a program was killed) is refused, naming it. A program that
-/// only read copies nothing, and a database found damaged is never written.
+/// The write-ahead log stays beside the database between programs, so that a change costs one
+/// sync; it is copied into the database once it holds more than `logLimit` bytes. SQLite cannot
+/// tell a log that is missing from one that was never written, and reads a damaged log as far as
+/// it checks out: an older state, in silence. So after each commit the store writes the number of
+/// its last change beside it (`SQLiteLogMark`), and a store that ends before that change is
+/// refused, naming it; and a log beside a database it was not written to is refused before SQLite
+/// reads it. A database found damaged is never written, nor its log copied into it.
 ///
 /// Opening the store leaves a large slice of the snapshot in the database until a command uses
 /// it (`SQLiteSnapshotRead`).
@@ -49,6 +48,17 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     private let markPath: String
     /// The mark, open for writing once this program has written.
     private var mark: Int32 = -1
+    /// Which store the database is (`SQLiteStoreIdentity`), as read or given; nil for one an
+    /// earlier version made, until its first change here.
+    private var identity: [UInt8]?
+    /// The log's generation as the write transaction under way began, and the last change before
+    /// it wrote: what the mark says of the log it writes into (`writeMark`).
+    private var logAtBegin: SQLiteLogGeneration?
+    private var sequenceBeforeWriting: Int64 = 0
+    /// Whether the transaction under way gave the store its identity, which the log is then
+    /// copied into the database for: a copy of the database alone, or of the three files, carries
+    /// it from then on.
+    private var gaveIdentity = false
     private let warn: StoreWarning
     private let patience: LockPatience
     private var connection: SQLiteConnection
@@ -62,6 +72,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// another program rewrote the snapshot, is read whole, so that the slices a command works on
     /// and reads again through getters that cannot say what went wrong are never left behind.
     private var wasRead = false
+    /// Whether the database has the table of its identity, by its schema.
+    private var hasIdentity = false
     /// How the blobs of the database are written, by its `user_version`.
     private var format = SQLiteRowFormat.newest
     /// The state's migrations that the database has not had, by its `user_version`.
@@ -73,8 +85,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     private var changeBytes = 0
     private var dataVersion: Int64 = -1
     private var forgotten = false
-    /// Whether this program has written, and whether all it read checked out: only then is the
-    /// log copied into the database.
+    /// Whether this program has written: its first change removes what crashed rewrites left.
     private var wrote = false
     /// Whether the transaction under way wrote, so that its commit is checked to have reached the
     /// file the path names.
@@ -99,18 +110,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         (connection, unchanging, file) = try Self.connect(to: path, patience: patience, warn: warn)
     }
 
-    /// The program is done with the store: what it wrote goes from the log into the database
-    /// (synced), and the log and its index are removed if no other program has them open. What
-    /// was written is kept in the log whatever happens here; a failure is only said.
+    /// The program is done with the store: the log stays as it is, for the next program.
     deinit {
         if mark >= 0 { POSIXFile.close(mark) }
-        guard wrote, isSound else { return }
-        do {
-            try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            try connection.keepLogOnClose(false)
-        } catch {
-            warn("the changes were kept in \(logPath), but copying them into the database failed: \(error)")
-        }
         connection.close()
     }
 
@@ -122,23 +124,27 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
         for _ in 0..<Self.follows {
             try followPath()
-            wroteInTransaction = false
+            (wroteInTransaction, gaveIdentity) = (false, false)
             let result: Result
             do {
                 result = try transaction("BEGIN IMMEDIATE") {
                     guard try POSIXFile.status(path)?.identity == file else { throw ReplacedBeforeWriting() }
-                    if let file { try Self.checkLogBelongs(to: path, file: file) }
+                    if let file { try checkLogIsOurs(file: file) }
+                    logAtBegin = SQLiteLogGeneration.read(at: logPath)
                     return try body()
                 }
             } catch is ReplacedBeforeWriting {
                 continue
+            } catch {
+                if gaveIdentity { identity = nil }  // given in the transaction, it went with it
+                throw error
             }
             if wroteInTransaction {
                 wrote = true
                 try checkStillNamed()
                 writeMark()
             }
-            if isSound { keepLogSmall() }
+            if isSound { keepLogSmall(copyingAnyway: gaveIdentity) }
             return result
         }
         throw StoreError.failed(
@@ -176,22 +182,31 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// Refuses a store that ends before the last change its mark names: its log was removed,
     /// emptied or damaged since (`SQLiteLogMark`).
     private func checkMark() throws {
-        guard let file, let (markedFile, marked) = SQLiteLogMark.read(at: markPath), markedFile == file,
-            marked > sequence
-        else { return }
-        throw StoreError.unreadable(
+        guard let mark = SQLiteLogMark.read(at: markPath) else { return }
+        switch mark {
+        case .file(let marked, _): guard marked == file else { return }
+        case .store(let marked): guard marked.names(identity: identity, file: file) else { return }
+        }
+        guard mark.sequence > sequence else { return }
+        throw Self.logLost(path: path, endsAt: sequence, marked: mark.sequence)
+    }
+
+    /// A store found to end before the change its mark names.
+    private static func logLost(path: String, endsAt sequence: Int64, marked: Int64) -> StoreError {
+        .unreadable(
             path: path,
-            reason: "it ends at change \(sequence), but change \(marked) was kept in it: its log \(logPath) was "
-                + "removed or damaged since. Put back the log it was copied with, or a copy of the store")
+            reason: "it ends at change \(sequence), but change \(marked) was kept in it: its log \(path)-wal was "
+                + "removed or damaged since. Put back the log it was copied with, or a copy of the store with its "
+                + "log; if an older copy was put in its place on purpose, remove \(path)-mark")
     }
 
     /// Writes the mark of the change just committed. Not synced, and a failure only lets the mark
     /// lag: the change is kept, and the next one writes it again.
     private func writeMark() {
-        guard let file else { return }
+        guard let file, let identity else { return }
         if mark < 0 {
             let mode = (try? POSIXFile.permissions(path)) ?? POSIXFile.privateMode
-            guard let opened = try? POSIXFile.open(markPath, O_WRONLY | O_CREAT | O_NOFOLLOW, mode: mode) else {
+            guard let opened = try? POSIXFile.open(markPath, O_RDWR | O_CREAT | O_NOFOLLOW, mode: mode) else {
                 return
             }
             // Whoever may write the store may write its mark, whatever this program's umask: a
@@ -200,17 +215,40 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             if fstat(opened, &made) == 0, made.st_uid == geteuid() { _ = fchmod(opened, mode) }
             mark = opened
         }
-        try? POSIXFile.write(mark, SQLiteLogMark.bytes(file: file, sequence: sequence), at: 0, path: markPath)
+        let log = SQLiteLogGeneration.read(at: logPath)
+        let base: Int64
+        if let log, log == logAtBegin {
+            // Added to the log that was there: it began where the mark written into it says, if
+            // one was (otherwise nothing is known of where, and 0 refuses nothing).
+            if case .store(let previous)? = SQLiteLogMark.read(from: mark, path: markPath),
+                previous.identity == identity, previous.log == log
+            {
+                base = previous.base
+            } else {
+                base = 0
+            }
+        } else {
+            // This change began the log, once the database held every change before it, or
+            // another program began it since, later still.
+            base = sequenceBeforeWriting
+        }
+        let bytes = SQLiteLogMark.bytes(
+            of: SQLiteStoreMark(identity: identity, sequence: sequence, log: log, base: base, file: file))
+        try? POSIXFile.write(mark, bytes, at: 0, path: markPath)
     }
 
     /// Closes the connection to a file the path no longer names, first copying into it what the
     /// log holds of it: SQLite finds the log by the path's name, and the file now there is refused
-    /// beside it until then (`checkLogBelongs`). Only while the mark still names this file: once
+    /// beside it until then (`checkLogIsOurs`). Only while the mark still names this file: once
     /// a program has written the file now there, the log is that file's, and is left alone.
     private func letGoOfReplacedFile() {
-        if let file, SQLiteLogMark.read(at: markPath)?.file == file {
-            try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        }
+        let markNamesThisFile =
+            switch SQLiteLogMark.read(at: markPath) {
+            case .file(let marked, _)?: marked == file
+            case .store(let marked)?: marked.file == file && marked.identity == identity
+            case nil: false
+            }
+        if markNamesThisFile { try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         connection.close()
         if mark >= 0 { POSIXFile.close(mark) }
         (mark, wrote) = (-1, false)
@@ -227,12 +265,13 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         let unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
         let connection = try SQLiteConnection(path: path, unchanging: unchanging, patience: patience, warn: warn)
         let file = try POSIXFile.status(path)?.identity
-        // First of all: closing must never copy a log into a database found damaged when it is
-        // read (`load`, which the store does first, checks the schema before anything else).
+        // First of all: closing leaves the log for the next program, and must never copy it into
+        // a database found damaged when it is read (`load`, which the store does first, checks
+        // the schema before anything else).
         try connection.keepLogOnClose(true)
         try connection.execute("PRAGMA synchronous = FULL")
         // SQLite's own copying is left off: it never empties a log that a program before this one
-        // wrote, so the log would only grow. `keepLogSmall` and closing empty it instead.
+        // wrote, so the log would only grow. `keepLogSmall` empties it instead.
         try connection.execute("PRAGMA wal_autocheckpoint = 0")
         return (connection, unchanging, file)
     }
@@ -242,6 +281,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             // Read here, not once when opened: another program may have rewritten an older
             // database in the newest version since this one last looked.
             format = try checkSchema()
+            identity = try hasIdentity ? SQLiteStoreIdentity.read(from: connection) : nil
             guard let snapshotAt = try storedSnapshotSequence() else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
             }
@@ -294,6 +334,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// snapshot holding `state`, which this change reached.
     func append(_ changes: [State.Change], reaching state: State) throws {
         try checkSound()
+        try beginWriting()
         if !wrote { CrashLeftovers.remove(beside: path) }
         if format == .slicesSealed, steps.isEmpty {
             // Version 4's rows are version 5's: only the number changes, in this change's
@@ -322,6 +363,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// Keeps `state` as the only row, in the newest version of the schema.
     func replace(with state: State) throws {
         try checkSound()
+        try beginWriting()
         // Encoded before anything is touched: a state that cannot be written (a slice damaged
         // since it was sealed, with a change waiting for it) leaves the journal as it was.
         let snapshot = try sealedSnapshot(of: state, at: sequence + 1)
@@ -336,18 +378,29 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         wroteInTransaction = true
     }
 
+    /// Before the first write of a transaction: notes where the store stood, and gives a store an
+    /// earlier version made its identity, so that its mark can name it.
+    private func beginWriting() throws {
+        guard !wroteInTransaction else { return }
+        sequenceBeforeWriting = sequence
+        if identity == nil {
+            identity = try SQLiteStoreIdentity.give(to: connection)
+            gaveIdentity = true
+        }
+    }
+
     func forget() {
         forgotten = true
     }
 
     func destroy() throws {
-        wrote = false  // nothing left to copy at the end
         connection.close()
         for suffix in ["", "-wal", "-shm", "-journal", "-mark"] { try POSIXFile.remove(path + suffix) }
     }
 
-    /// The database and its log: a commit writes the log, a copy of the log the database.
-    var watch: JournalWatch { .polling([path, logPath]) }
+    /// The database, its log and its mark: a commit writes the log, and the mark once the commit
+    /// can be read (the log may be written before it can), and a copy of the log the database.
+    var watch: JournalWatch { .polling([path, logPath, markPath]) }
 
     /// The snapshot's bytes. `leavingParts`, where its slices are sealed each on its own and no
     /// migration is to reshape it, its large slices are left in the database until a command uses
@@ -395,11 +448,11 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         }
     }
 
-    /// Copies the log into the database and empties it, once it has grown past `logLimit`. What
-    /// was written is already kept, in the log: a failure here, such as another process still
-    /// reading, only leaves the copying to the next writer.
-    private func keepLogSmall() {
-        guard let log = try? POSIXFile.status(logPath), log.size > Self.logLimit else { return }
+    /// Copies the log into the database and empties it, once it has grown past `logLimit` (or
+    /// `copyingAnyway`). What was written is already kept, in the log: a failure here, such as
+    /// another process still reading, only leaves the copying to the next writer.
+    private func keepLogSmall(copyingAnyway: Bool = false) {
+        guard copyingAnyway || ((try? POSIXFile.status(logPath))?.size ?? 0) > Self.logLimit else { return }
         try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
@@ -438,7 +491,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         // `sequence` no longer the row's number reads no changes at all), so it is checked.
         var tables: [String] = []
         try connection.run("SELECT sql FROM sqlite_schema ORDER BY name DESC") { tables.append($0.text(0)) }
-        guard tables == Self.tables else {
+        hasIdentity = tables.first == SQLiteStoreIdentity.table
+        guard tables.dropFirst(hasIdentity ? 1 : 0).elementsEqual(Self.tables) else {
             throw StoreError.unreadable(path: path, reason: "its tables are not the ones this program made")
         }
         let found = StoredVersion(number: Int(try connection.integer("PRAGMA user_version") ?? 0))
@@ -454,7 +508,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         return format
     }
 
-    /// Every table of the store, as it is made, by name from last to first, as SQLite keeps
+    /// Every table of the store but its identity's (`SQLiteStoreIdentity`, first by name, which
+    /// earlier versions did not make), as it is made, by name from last to first, as SQLite keeps
     /// each definition word for word. The same in every version of the schema.
     private static var tables: [String] {
         [
@@ -463,20 +518,64 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         ]
     }
 
-    /// Refuses, before SQLite reads it as `file`'s, a log that holds changes beside a mark of
-    /// another database file: it was written to the file that was at the path before
-    /// (`SQLiteLogMark`). Looked at as the store is opened, and again under the write lock, which
-    /// a program still writing the file that was replaced shares, as it shares the log's name.
+    /// Refuses, before SQLite reads it as the log of the database at `path` (which is `file`), a
+    /// log that holds changes written to another database file (`SQLiteLogMark`): one of another
+    /// store (a copy put in place of the store with `mv` or `cp`, its old log left beside it), or
+    /// of an older copy of this one, or a log begun after the change the mark names beside a
+    /// database that does not hold that change. The database is read alone, as it is without its
+    /// log, only where a log holds changes and the mark names a store.
     private static func checkLogBelongs(to path: String, file: FileIdentity) throws {
-        let (logPath, markPath) = (path + "-wal", path + "-mark")
-        guard let log = try POSIXFile.status(logPath), log.size > 32,
-            let (markedFile, _) = SQLiteLogMark.read(at: markPath), markedFile != file
+        // In this order, as writers go the other way: a log read after its mark is the mark's or a
+        // later one, and the database read last holds at least what it held when either began.
+        guard let mark = SQLiteLogMark.read(at: path + "-mark"), let log = SQLiteLogGeneration.read(at: path + "-wal")
         else { return }
-        throw StoreError.unreadable(
+        switch mark {
+        case .file(let marked, _):
+            if marked != file { throw logOfAnotherFile(path: path) }
+        case .store(let marked):
+            guard let alone = SQLiteDatabaseAlone.read(at: path) else { return }
+            if !marked.names(identity: alone.identity, file: file) {
+                if log == marked.log { throw logOfAnotherFile(path: path) }
+            } else if log == marked.log {
+                if alone.lastChange < marked.base { throw logOfAnotherFile(path: path) }
+            } else if alone.lastChange < marked.sequence {
+                throw logLost(path: path, endsAt: alone.lastChange, marked: marked.sequence)
+            }
+        }
+    }
+
+    /// The same, under the write lock, which a program still writing a file replaced since shares,
+    /// as it shares the log's name: a log the mark says another store's program wrote is refused.
+    private func checkLogIsOurs(file: FileIdentity) throws {
+        guard let mark = SQLiteLogMark.read(at: markPath), let log = SQLiteLogGeneration.read(at: logPath) else {
+            return
+        }
+        switch mark {
+        case .file(let marked, _):
+            if marked != file { throw Self.logOfAnotherFile(path: path) }
+        case .store(let marked):
+            // The identity is read again where it differs: this program may not have read it yet.
+            if marked.log == log, !marked.names(identity: identity, file: file),
+                !marked.names(identity: try identityInDatabase(), file: file)
+            {
+                throw Self.logOfAnotherFile(path: path)
+            }
+        }
+    }
+
+    /// The identity of the database as the connection reads it now, table and all.
+    private func identityInDatabase() throws -> [UInt8]? {
+        guard try connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'store'") == 1 else { return nil }
+        return try SQLiteStoreIdentity.read(from: connection)
+    }
+
+    private static func logOfAnotherFile(path: String) -> StoreError {
+        .unreadable(
             path: path,
-            reason: "its log \(logPath) holds changes made to the file that was at \(path) before it (\(markPath) "
-                + "says so), which a program still writing it copies into that file when it sees the replacement. If "
-                + "the three files were copied here together, remove \(markPath) alone")
+            reason: "its log \(path)-wal holds changes made to the file that was at \(path) before it (\(path)-mark "
+                + "says so), not to the one there now. If a copy was put in its place on purpose, move that log and "
+                + "\(path)-mark away (a program still writing the file replaced copies the log into it once it sees "
+                + "the replacement); a store's files are copied and moved together")
     }
 
     /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all.
@@ -510,16 +609,23 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
                 PRAGMA application_id = \(applicationID);
                 PRAGMA user_version = \(schemaVersion);
                 PRAGMA journal_mode = WAL;
-                \(tables.map { $0 + ";" }.joined(separator: "\n"))
+                \(([SQLiteStoreIdentity.table] + tables).map { $0 + ";" }.joined(separator: "\n"))
                 """)
+            try connection.run(
+                "INSERT INTO store (id, identity) VALUES (1, ?)",
+                [.blob(SQLiteStoreIdentity.sealed(SQLiteStoreIdentity.drawn()))])
             try connection.run(
                 "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)",
                 [.blob(SQLiteRowFormat.sealSnapshot(RecordCoding.binary.encode(initial), sequence: 0))])
             connection.close()
-            // A mark left by a store removed before is not this one's: the file a new store is
-            // made in may even have that store's inode again. Removing a mark only ever forgoes a
-            // refusal, so one that another program making the store at once has just written may go.
-            try POSIXFile.remove(path + "-mark")
+            // A log, index and mark left by a store removed before are not this one's: SQLite
+            // would read the log into the new file, and the file may even have that store's inode
+            // again. Only while no store is there: another program making it at once, whose link
+            // came first, has not written a change yet in the microseconds between the look and
+            // the removal (it opens the store first, which takes milliseconds).
+            if try POSIXFile.status(path) == nil {
+                for side in ["-wal", "-shm", "-mark"] { try POSIXFile.remove(path + side) }
+            }
             guard link(temporary, path) == 0 || errno == EEXIST else {
                 throw StoreError.failed(path: path, operation: "create", reason: String(cString: strerror(errno)))
             }

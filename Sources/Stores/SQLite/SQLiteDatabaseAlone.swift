@@ -1,0 +1,66 @@
+import Essentials
+import Fractal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What an SQLite store's database file holds without its log: which store it is and the last
+/// change copied into it. Read, before SQLite reads the log, to tell whether that log is this
+/// file's (`SQLiteLogMark`).
+struct SQLiteDatabaseAlone {
+    /// `SQLiteStoreIdentity`, nil for a store an earlier version made.
+    let identity: [UInt8]?
+    let lastChange: Int64
+
+    /// Reads the file at `path` as SQLite's `immutable` opening does, without its log and index,
+    /// writing nothing. Nil where it cannot be read so: the connection that reads it with its log
+    /// says what is wrong with it.
+    static func read(at path: String) -> SQLiteDatabaseAlone? {
+        // A program copying the log into the database while this one reads it could show it half
+        // written: SQLite's copying waits for the lock its readers of the database alone hold.
+        let lock = holdReadersLock(of: path + "-shm")
+        defer { if lock >= 0 { POSIXFile.close(lock) } }
+        guard let connection = try? SQLiteConnection(path: path, unchanging: true) else { return nil }
+        defer { connection.close() }
+        guard let tables = try? connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'store'"),
+            let last = try? connection.integer(
+                """
+                SELECT max((SELECT sequence FROM snapshot WHERE id = 1), coalesce((SELECT max(sequence) FROM changes), 0))
+                """)
+        else { return nil }
+        let identity = tables == 1 ? (try? SQLiteStoreIdentity.read(from: connection)) ?? nil : nil
+        return SQLiteDatabaseAlone(identity: identity, lastChange: last)
+    }
+
+    /// Takes, on SQLite's index beside the database, the lock a reader of the database alone holds
+    /// (`WAL_READ_LOCK(0)`, byte 123 of the index), shared, which SQLite takes whole before it copies
+    /// the log into the database, and holds only while it copies. Returns the descriptor that holds
+    /// it, or -1 where there is no index (no program has the store open), no such lock, or a copy
+    /// that lasts more than two seconds (a program stopped while it copied): the reading is then
+    /// only as safe as it is without. A lock of the descriptor's own (Linux's "open file
+    /// description" locks), so that letting go of it never lets go of SQLite's own locks in this
+    /// process.
+    private static func holdReadersLock(of index: String) -> Int32 {
+        #if os(Linux)
+            guard let descriptor = try? POSIXFile.open(index, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return -1 }
+            var lock = flock()
+            lock.l_type = Int16(F_RDLCK)
+            lock.l_whence = Int16(SEEK_SET)
+            lock.l_start = 123
+            lock.l_len = 1
+            let openFileDescriptionLock: Int32 = 37  // F_OFD_SETLK, which Glibc's module leaves out
+            for _ in 0..<2_000 {
+                if fcntl(descriptor, openFileDescriptionLock, &lock) == 0 { return descriptor }
+                guard errno == EAGAIN || errno == EACCES || errno == EINTR else { break }
+                usleep(1_000)
+            }
+            POSIXFile.close(descriptor)
+            return -1
+        #else
+            return -1
+        #endif
+    }
+}

@@ -1,0 +1,35 @@
+import Essentials
+import Fractal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Which generation of an SQLite write-ahead log is beside a store: the two salts of its header
+/// (bytes 16 to 23), which SQLite draws anew each time it starts the log over, once every change in
+/// it was copied into the database. The frames of a log carry its salts, so a log of the same
+/// salts holds the same changes and more; a log of other salts began after the database held all
+/// the changes of the one before.
+struct SQLiteLogGeneration: Equatable {
+    /// The eight bytes of the salts, as one number, never 0 (the mark's word for "no log").
+    let salts: UInt64
+
+    init(salts: UInt64) {
+        self.salts = salts
+    }
+
+    /// The generation of the log at `path`, or nil where it holds no change: no file, one no longer
+    /// than its header (SQLite empties it once it copied it), or one SQLite would not read as a log.
+    static func read(at path: String) -> SQLiteLogGeneration? {
+        guard let descriptor = try? POSIXFile.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return nil }
+        defer { POSIXFile.close(descriptor) }
+        guard let size = try? POSIXFile.status(of: descriptor, path: path).size, size > 32,
+            let header = try? POSIXFile.read(descriptor, from: 0, to: 32, path: path),
+            header[0..<3] == [0x37, 0x7F, 0x06], header[3] & 0xFE == 0x82
+        else { return nil }
+        let salts = LittleEndian.uint64(in: header, at: 16)
+        return salts == 0 ? nil : SQLiteLogGeneration(salts: salts)
+    }
+}
