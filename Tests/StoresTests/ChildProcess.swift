@@ -23,9 +23,17 @@ struct ChildProcess {
     static func run(exerciser arguments: [String], in folder: URL? = nil) throws -> (
         lines: [String], errors: String, status: Int32, processIdentifier: Int32
     ) {
+        try run(traced: nil, exerciser: arguments, in: folder)
+    }
+
+    /// The same, run by `strace` with `tracing` where given, to count what it asks of the system.
+    static func run(traced tracing: [String]?, exerciser arguments: [String], in folder: URL? = nil) throws -> (
+        lines: [String], errors: String, status: Int32, processIdentifier: Int32
+    ) {
         let process = Process()
-        process.executableURL = try builtProgram(named: "store-exerciser")
-        process.arguments = arguments
+        let exerciser = try builtProgram(named: "store-exerciser")
+        process.executableURL = tracing == nil ? exerciser : URL(fileURLWithPath: strace)
+        process.arguments = tracing.map { $0 + [exerciser.path] + arguments } ?? arguments
         process.currentDirectoryURL = folder
         let (output, errors) = (Pipe(), Pipe())
         process.standardOutput = output
@@ -41,6 +49,9 @@ struct ChildProcess {
         let lines = String(decoding: printed, as: UTF8.self).split(separator: "\n").map(String.init)
         return (lines, String(decoding: said, as: UTF8.self), process.terminationStatus, watched)
     }
+
+    /// Where the specifications that count system calls find `strace`.
+    static let strace = "/usr/bin/strace"
 
     /// Reads until at least `count` lines have come, or the output ends; returns every line read.
     func readLines(atLeast count: Int) -> [String] {

@@ -30,6 +30,18 @@ struct SQLiteLogSpec {
         #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == ["w-0", "w-1", "w-2"])
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ChildProcess.strace), "needs strace to count"))
+    func aChangeCostsOneSync() throws {
+        #expect(try ChildProcess.run(exerciser: ["sqlite", path, "w", "1"]).status == 0)
+        let counts = folder.path("syncs")
+
+        let run = try ChildProcess.run(
+            traced: ["-f", "-c", "-o", counts, "-e", "trace=fsync,fdatasync"], exerciser: ["sqlite", path, "v", "1"])
+
+        #expect(run.status == 0)
+        #expect(try syncs(countedIn: counts) == 1)
+    }
+
     @Test(arguments: ["removed", "emptied", "garbage"])
     func aLogLostOrDamagedAfterAProgramEndedIsRefusedNamingTheStore(_ damage: String) throws {
         #expect(try ChildProcess.run(exerciser: ["sqlite", path, "w", "3"]).status == 0)
@@ -278,6 +290,13 @@ struct SQLiteLogSpec {
 
     private func inode(_ path: String) throws -> UInt64 {
         try (FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+    }
+
+    /// The number of syncs in a table `strace -c` wrote.
+    private func syncs(countedIn table: String) throws -> Int {
+        let text = try String(contentsOfFile: table, encoding: .utf8)
+        return text.split(separator: "\n").filter { $0.hasSuffix(" fsync") || $0.hasSuffix(" fdatasync") }
+            .map { Int($0.split(separator: " ", omittingEmptySubsequences: true)[3]) ?? 0 }.reduce(0, +)
     }
 
     private func names() throws -> [String] {
