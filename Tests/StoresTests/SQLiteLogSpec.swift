@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Fractal
 import StoreTestSupport
@@ -219,6 +220,29 @@ struct SQLiteLogSpec {
         let error = #expect(throws: StoreError.self) { try DurableVariant.sqlite.open(at: path, initial: Ledger()) }
 
         #expect(error?.description.contains("it ends at change 0, but change 3 was kept in it") == true)
+    }
+
+    @Test func aProgramThatOnlyReadsNeverCopiesALogPastItsLimitIntoTheDatabase() throws {
+        do {
+            let store = try createSQLiteStore(at: path, initial: Ledger(), patience: LockPatience(giveUpAfter: 0))
+            try store.change(.append("milk"))
+            // A reader that keeps reading what it first read: the writer cannot empty the log, and
+            // gives up at once, so the log grows past its limit.
+            var reader: OpaquePointer?
+            defer { sqlite3_close(reader) }
+            #expect(sqlite3_open(path, &reader) == SQLITE_OK)
+            #expect(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM changes;", nil, nil, nil) == SQLITE_OK)
+            for index in 0..<60 { try store.change(.append("entry \(index)")) }
+            #expect(sqlite3_exec(reader, "COMMIT", nil, nil, nil) == SQLITE_OK)
+        }
+        let (database, log) = (try bytes(path), try bytes(path + "-wal"))
+        #expect(log.count > 128 * 1024)
+
+        let run = try ChildProcess.run(exerciser: ["sqlite", path, "show"])
+
+        #expect(run.status == 0 && run.lines.count == 61, "\(run.errors)")
+        #expect(try bytes(path) == database)
+        #expect(try bytes(path + "-wal") == log)
     }
 
     @Test func aMarkRemovedChangesNothingRead() throws {

@@ -143,8 +143,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
                 wrote = true
                 try checkStillNamed()
                 writeMark()
+                // Only a program that wrote copies the log: one that only reads writes nothing.
+                if isSound { keepLogSmall(copyingAnyway: gaveIdentity) }
             }
-            if isSound { keepLogSmall(copyingAnyway: gaveIdentity) }
             return result
         }
         throw StoreError.failed(
