@@ -15,7 +15,10 @@ import Testing
 /// `Tests/Fixtures/Attributes1` holds to-dos with a project, a due time, wait, scheduled, until, a
 /// start and time spent, in their snapshot and in the changes and undo history after it;
 /// `Tests/Fixtures/Attributes2` to-dos with a recurrence, dependencies and annotations, so, and a
-/// recurring to-do done, with the next one it made, in the history.
+/// recurring to-do done, with the next one it made, in the history. `Tests/Fixtures/Identity1`
+/// holds the same in the SQLite store as a program leaves it since the store keeps its log
+/// between programs: the database with its identity, the log holding the changes since it last
+/// started over, and the mark beside them.
 @Suite("stores written by earlier versions")
 struct StoredFixturesSpec {
     /// What the transcripts ran, in order, on one copy of the store: reads first, then undo and
@@ -29,7 +32,7 @@ struct StoredFixturesSpec {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Format2")
 
-    @Test(arguments: ["Format2", "Format3", "Format4", "Attributes1", "Attributes2"], ["disk", "sqlite"])
+    @Test(arguments: ["Format2", "Format3", "Format4", "Attributes1", "Attributes2", "Identity1"], ["disk", "sqlite"])
     func aStoreOfAnEarlierFormatPrintsWhatItPrintedWhenItWasWritten(_ format: String, _ store: String) throws {
         let fixtures = Self.fixtures.deletingLastPathComponent().appendingPathComponent(format)
         let place = try copy(store, from: fixtures)
