@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fractal
 import ProgramKit
 import Testing
 
@@ -89,5 +90,70 @@ struct QuickLineSpec {
     ])
     func todoLeavesTheseToTheParser(_ arguments: [String]) {
         #expect(QuickLine(arguments).flatMap(TodoProgram.quickly) == nil)
+    }
+
+    /// Lines drawn at random from each program's words, options and slips, three hundred a program:
+    /// wherever the quick reading takes one, it is the very command the parser makes of it, or the
+    /// parser refuses it as the quick command's own check does.
+    @Test(
+        .slow,
+        arguments: [
+            (
+                "coin",
+                [
+                    "flip", "until", "history", "help", "HT", "--store", "disk", "memory", "--data", "f.sqlite", "-n",
+                    "3",
+                ]
+            ),
+            (
+                "dice",
+                [
+                    "4d6kh3", "3d6", "roll", "-1d6", "history", "deck", "help", "--", "--stats", "--plot", "--times",
+                    "10",
+                    "0", "--summary", "--store", "memory", "--data", "d.store", "--seed", "3", "--json",
+                ]
+            ),
+            (
+                "todo",
+                [
+                    "list", "ls", "add", "show", "edit", "modify", "done", "reopen", "start", "stop", "delete", "rm",
+                    "243f",
+                    "+shop", "-shop", "due:fri", "buy", "milk", "help", "--store", "disk", "--data", "t.sqlite",
+                    "--yes",
+                    "--json", "--title", "--", "project:home",
+                ]
+            ),
+        ])
+    func randomLinesTheQuickReadingTakesAreReadAsTheParserReadsThem(_ program: String, _ words: [String]) throws {
+        var random = SplitMix64(seed: 2026)
+        var taken = 0
+        for _ in 0..<300 {
+            let line = (0..<Int.random(in: 0...5, using: &random)).map { _ in words.randomElement(using: &random)! }
+            let quick: (any ParsableCommand)?
+            let parsed: Result<any ParsableCommand, any Error>
+            switch program {
+            case "coin":
+                quick = QuickLine(line).flatMap(CoinProgram.quickly)
+                parsed = Result { try CoinProgram.parseAsRoot(line) }
+            case "dice":
+                quick = QuickLine(line, flags: DiceProgram.quickFlags, options: DiceProgram.quickOptions)
+                    .flatMap(DiceProgram.quickly)
+                parsed = Result { try DiceProgram.parseAsRoot(line) }
+            default:
+                quick = QuickLine(line).flatMap(TodoProgram.quickly)
+                parsed = Result { try TodoProgram.parseAsRoot(line) }
+            }
+            guard var quick else { continue }
+            taken += 1
+            switch parsed {
+            case .success(let command):
+                #expect(String(reflecting: quick) == String(reflecting: command), "\(program) \(line)")
+            case .failure:
+                // The parser checks a command as it reads it; the quick reading checks it before
+                // it runs (`main(readingQuickly:)`), and must refuse it too.
+                #expect(throws: (any Error).self, "\(program) \(line)") { try quick.validate() }
+            }
+        }
+        #expect(taken > 15, "the drawn lines reach the quick reading of \(program)")
     }
 }
