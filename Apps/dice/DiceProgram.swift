@@ -86,6 +86,9 @@ struct DiceProgram: ParsableCommand {
     /// `--plot`, `--times N` and `--summary`, read as the parser reads it; every other line goes to
     /// the parser.
     static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
+        // `roll` is the command only as the line's first word: after an option (`dice --stats roll
+        // 3d6`) the parser reads it as part of the expression, which it then refuses.
+        guard line.words.first != "roll" || line.startsWithWord else { return nil }
         let expression = line.words.first == "roll" ? Array(line.words.dropFirst()) : line.words
         let commands = Set(
             configuration.subcommands.flatMap { command in

@@ -16,6 +16,9 @@ import ArgumentParser
 public struct QuickLine {
     /// The words, none of them starting with `-`.
     public let words: [String]
+    /// Whether the line starts with a word, not an option: only there is a word a program's
+    /// command (`dice roll 3d6`); after an option, the parser reads it as the default command's.
+    public let startsWithWord: Bool
     /// `--store` and `--data`, as the parser would have set them.
     private let storage: StoreOptions
     /// The options the line gives, with their values ("" for a flag): a few, looked through (a
@@ -60,6 +63,7 @@ public struct QuickLine {
         }
         storage.data = value("--data")
         self.words = words
+        self.startsWithWord = !(arguments.first?.hasPrefix("-") ?? true)
         self.storage = storage
         self.given = given
     }

@@ -72,7 +72,8 @@ struct QuickLineSpec {
 
     @Test(arguments: [
         [], ["roll"], ["history"], ["deck", "draw"], ["2d6", "history"], ["-1d6"], ["--", "-1d6"], ["4d6kh3", "-v"],
-        ["help"], ["4d6kh3", "--data", "--store"], ["3d6", "--times", "many"], ["3d6", "--times", "-3"],
+        ["help"], ["4d6kh3", "--data", "--store"], ["--stats", "roll", "3d6"], ["--times", "2", "roll", "1d6"],
+        ["3d6", "--times", "many"], ["3d6", "--times", "-3"],
         ["3d6", "--times=3"], ["3d6", "--stats", "--stats"], ["--stats", "--seed", "3", "3d6"],
         ["3d6", "--crit", "19"],
         ["--store", "memory", "3d6"], ["--stats", "help"], ["3d6", "--summary", "--json"],
