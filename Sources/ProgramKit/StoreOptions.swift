@@ -66,7 +66,8 @@ public struct StoreOptions: ParsableArguments {
         case .disk, .sqlite:
             let fileName = kind == .disk ? "appcore.store" : "appcore.sqlite"
             let path =
-                try data ?? environment["APPCORE_DATA"] ?? Self.defaultFolder(environment) + "/\(fileName)"
+                try data ?? environment["APPCORE_DATA"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? Self.defaultFolder(environment) + "/\(fileName)"
             if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
                 let source = data == nil ? "APPCORE_DATA" : "--data"
                 throw ProgramFailure(

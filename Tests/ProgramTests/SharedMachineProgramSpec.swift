@@ -23,6 +23,25 @@ struct SharedMachineProgramSpec {
         for file in files { #expect(try permissions(folder + "/" + file) == 0o600, "\(file)") }
     }
 
+    /// An empty `APPCORE_DATA` is no place, as an empty `APPCORE_LOCK_WAIT` is no time: the store
+    /// is kept where it is when the variable is unset, in every store that keeps a file.
+    @Test(arguments: ["sqlite", "disk"])
+    func anEmptyDataVariableKeepsTheStoreInItsDefaultPlace(_ store: String) throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-empty-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let environment = ["XDG_DATA_HOME": home, "APPCORE_STORE": store, "APPCORE_DATA": ""]
+
+        let flip = try ProgramRun.of("coin", ["flip"], environment: environment)
+        let history = try ProgramRun.of("coin", ["history"], environment: environment)
+
+        #expect(flip.status == 0, "\(flip.stderr)")
+        #expect(flip.stderr == "")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: home + "/appcore")).isEmpty)
+        // The flip was kept, and is read back from the same place.
+        #expect(history.status == 0, "\(history.stderr)")
+        #expect(history.stdout.split(separator: "\n").filter { $0.contains(" flip ") }.count == 1, "\(history.stdout)")
+    }
+
     @Test
     func aProgramWaitingForALockSaysSoThenGivesUpAfterTheTimeItWasGiven() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-lock-\(UUID())").path
