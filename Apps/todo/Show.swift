@@ -12,6 +12,10 @@ struct Show: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            // No id at all is a line mistyped, as for `todo done ""`, not an id no to-do has.
+            guard id.contains(where: { !$0.isWhitespace }) else {
+                throw ProgramFailure("name the to-do to show: its id, or the start of it", exit: .usage)
+            }
             let session = try Session.forTodos(common)
             guard
                 case .shown(let item, let abbreviation, let links) = try session.send(

@@ -107,6 +107,8 @@ struct TodoProgramSpec {
     @Test(arguments: [
         (["done", "zzzz"], Int32(1), "no to-do has the id zzzz"),
         (["show", "zzzz"], Int32(1), "zzzz"),
+        (["show", ""], Int32(64), "name the to-do to show"),
+        (["show", "  "], Int32(64), "name the to-do to show"),
         (["add", ""], Int32(64), "title"),
         (["add", "x", "--due", "someday"], Int32(64), "someday"),
         (["add", "x", "--priority", "urgent"], Int32(64), "urgent"),
