@@ -89,6 +89,14 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
     /// Whether it is still only where it was read from: nothing read, nothing edited.
     public var isAsStored: Bool { stored?.isAsStored ?? false }
 
+    /// Where it came from, while it is still what came from there: read or not, nothing edited. A
+    /// store writes such a part back as it came, where the part was read, too, without writing
+    /// it anew.
+    public var unchangedSource: (any UnreadSource<Value>)? {
+        guard let stored, stored.isUnchanged else { return nil }
+        return stored.source
+    }
+
     public static func == (lhs: Deferred, rhs: Deferred) -> Bool {
         if let left = lhs.stored, let right = rhs.stored, left === right { return true }
         guard let left = try? lhs.load(), let right = try? rhs.load() else { return false }

@@ -37,6 +37,9 @@ final class Unread<Value: Sendable>: Sendable {
     /// Whether the source is still all of the value: nothing read, no step waiting.
     var isAsStored: Bool { contents.withLock { $0.waiting.isEmpty && $0.read == nil } }
 
+    /// Whether no step was taken since the part was kept: what its source holds, read or not.
+    var isUnchanged: Bool { contents.withLock { $0.waiting.isEmpty } }
+
     /// Another box of the same part, for a copy of the state to take steps into.
     func copy() -> Unread {
         Unread(source, waiting: contents.withLock { $0.waiting })

@@ -37,14 +37,14 @@ enum RecordCoding {
         }
     }
 
-    /// The value that fills `range` of `bytes`, or all of them; `pending`, the parts of it the
-    /// store left where they were (only ever in the binary form).
+    /// The value that fills `range` of `bytes`, or all of them; `parts` reads the parts it names
+    /// that the store keeps apart (only ever in the binary form).
     func decode<Value: Decodable>(
-        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil, pending: PendingParts? = nil
+        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil, parts: PartsKeptApart? = nil
     ) throws -> Value {
         switch self {
         case .json: try ValueCoding.makeDecoder().decode(type, from: Data(bytes[range ?? bytes.indices]))
-        case .binary: try BinaryDecoder.decode(type, from: bytes, in: range, pending: pending)
+        case .binary: try BinaryDecoder.decode(type, from: bytes, in: range, parts: parts)
         }
     }
 

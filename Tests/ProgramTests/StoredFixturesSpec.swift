@@ -44,7 +44,7 @@ struct StoredFixturesSpec {
             // newest version, the one its snapshot's form needs (SQLite's `user_version`, its low
             // 16 bits the format).
             let version = try sqliteInteger(at: data.path, "PRAGMA user_version")
-            #expect(version & 0xFFFF == 5, "its first change rewrote it in the newest version")
+            #expect(version & 0xFFFF == 6, "its first change rewrote it in the newest version")
         }
     }
 

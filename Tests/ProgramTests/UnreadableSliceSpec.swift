@@ -12,13 +12,20 @@ struct UnreadableSliceSpec {
     /// Where the largest sealed value under the key `name` starts in a store's bytes: the key in
     /// the live snapshot, not in an earlier, emptier one that a page SQLite freed may still hold.
     static func largestSealed(_ name: String, in bytes: [UInt8]) -> Int? {
-        let key = [UInt8(name.utf8.count)] + Array(name.utf8) + [10]
+        let key = [UInt8(name.utf8.count)] + Array(name.utf8)
+        var found = bytes.indices.dropLast(key.count + 5).filter { bytes[$0...].starts(with: key + [10]) }
+        // Kept apart (SQLite): the key, then tag 11, the part's number and the head of the sealed
+        // value it holds (length and checksum), which starts the part's row.
+        for named in bytes.indices.dropLast(key.count + 17) where bytes[named...].starts(with: key + [11]) {
+            let head = [10] + bytes[(named + key.count + 9)..<(named + key.count + 17)]
+            if let part = bytes.indices.first(where: { bytes[$0...].starts(with: head) }) {
+                found.append(part - key.count)
+            }
+        }
         let length = { (at: Int) in
-            bytes[(at + key.count)..<(at + key.count + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            bytes[(at + key.count + 1)..<(at + key.count + 5)].reversed().reduce(0) { $0 << 8 | Int($1) }
         }
-        return bytes.indices.dropLast(key.count + 4).filter { bytes[$0...].starts(with: key) }.max {
-            length($0) < length($1)
-        }
+        return found.max { length($0) < length($1) }
     }
 
     /// A copy of a fixture (by default the one whose to-dos cannot be read) in a folder of its own.

@@ -83,10 +83,11 @@ private struct Logbook: StoredState, Fresh {
     }
 }
 
-/// An SQLite store leaves a slice of 1 MB or more in the database when it reads its snapshot,
-/// and reads it when a command first uses it: a program that works on another slice never copies
-/// it. Whatever the store, a large slice reads as what was kept; in the SQLite store, one that
-/// can no longer be read from the snapshot it was left in is refused, never read from another.
+/// An SQLite store keeps a slice of 16 KB or more apart from its snapshot, in a row of its own,
+/// and reads it when a command first uses it: a program that works on another slice never reads
+/// it. Whatever the store, a large slice reads as what was kept; in the SQLite store, a state
+/// reads its parts through the next snapshot another program writes, and one whose part is gone
+/// since is refused, never read as another.
 @Suite("A large slice is read when first used")
 struct LargeSliceSpec: DamagesAStoreFile {
     static let largeText = "THE LARGE SLICE " + String(repeating: "0123456789abcdef", count: 70_000)
@@ -125,19 +126,57 @@ struct LargeSliceSpec: DamagesAStoreFile {
         #expect(try state.$small.load().text.hasSuffix(" 399 " + Self.padding))
     }
 
-    /// A state read before another program changed the large slice and rewrote the snapshot holds
-    /// the slice as a promise the database can no longer keep: reading it says so. The store
-    /// itself reads on, from the new snapshot.
-    @Test func aStateReadBeforeAnotherProgramRewroteTheSnapshotRefusesItsLargeSlice() throws {
+    /// A state read before another program changed the large slice and rewrote the snapshot still
+    /// reads the slice as it read it: the part it names is kept with the next snapshot.
+    @Test func aStateReadBeforeAnotherProgramRewroteTheSnapshotReadsItsLargeSliceAsItWas() throws {
         try makeStore(.sqlite)
+        try changeTheSmallSliceUntilTheSnapshotIsRewritten()  // the large slice now kept apart
         let reader = try createSQLiteStore(at: path, initial: Shelf())
         let before = try reader.state()
         try rewriteTheSnapshot(addingToTheLargeSlice: ", again")
+
+        #expect(Self.isLargeText(try before.$large.load().text, endingWith: ", changed"))
+        #expect(Self.isLargeText(try reader.state().$large.load().text, endingWith: ", changed, again"))
+    }
+
+    /// A state read before another program rewrote the snapshot twice over, changing the large
+    /// slice, by programs that keep a part no snapshot names no time at all, holds the slice as a
+    /// promise the database can no longer keep: reading it says so. The store itself reads on,
+    /// from the new snapshot.
+    @Test func aStateReadBeforeItsPartWasRetiredAndDeletedRefusesItsLargeSlice() throws {
+        try makeStore(.sqlite)
+        let reader = try createSQLiteStore(at: path, initial: Shelf())
+        let before = try reader.state()
+        try rewriteTheSnapshot(addingToTheLargeSlice: ", again", retiredPartsKept: 0)
+        try changeTheSmallSliceUntilTheSnapshotIsRewritten(retiredPartsKept: 0)
 
         let error = #expect(throws: UnreadableSlice.self) { _ = try before.$large.load().text.count }
         #expect(error?.reason.contains("another program rewrote its snapshot") == true, "\(String(describing: error))")
         #expect(Self.isLargeText(try reader.state().$large.load().text, endingWith: ", changed, again"))
         #expect(try before.$small.load().text == "small, changed", "the small slice was read with the snapshot")
+    }
+
+    /// A part no snapshot names is kept for programs still reading an earlier snapshot, then
+    /// deleted by the first snapshot written once it has been kept long enough.
+    @Test func aPartNoSnapshotNamesIsKeptAWhileThenDeleted() throws {
+        try makeStore(.sqlite)
+        try rewriteTheSnapshot(addingToTheLargeSlice: ", again")
+        try rewriteTheSnapshot(addingToTheLargeSlice: ", and again")
+        #expect(try sqliteInteger(at: path, "SELECT count(*) FROM parts") >= 3, "as made, changed, changed again")
+        #expect(try sqliteInteger(at: path, "SELECT count(*) FROM retired_parts") >= 1, "as made")
+        #expect(
+            try sqliteInteger(at: path, "SELECT count(*) FROM retired_parts WHERE id NOT IN (SELECT id FROM parts)")
+                == 0)
+
+        try changeTheSmallSliceUntilTheSnapshotIsRewritten(retiredPartsKept: 0)
+        #expect(try sqliteInteger(at: path, "SELECT count(*) FROM retired_parts") == 0)
+        #expect(
+            try sqliteInteger(at: path, "SELECT count(*) FROM parts") <= 4,
+            "each slice as the last two snapshots name it")
+        #expect(
+            Self.isLargeText(
+                try createSQLiteStore(at: path, initial: Shelf()).state().$large.load().text,
+                endingWith: ", changed, again, and again"))
     }
 
     /// Once read, a large slice no longer depends on the snapshot it came from.
@@ -149,9 +188,9 @@ struct LargeSliceSpec: DamagesAStoreFile {
         #expect(Self.isLargeText(try before.$large.load().text, endingWith: ", changed"))
     }
 
-    /// A snapshot rewritten by another program with the large slice as it was, where it was,
-    /// still holds the slice a state read before left there.
-    @Test func aLargeSliceLeftInTheDatabaseReadsAfterARewriteThatKeptIt() throws {
+    /// A snapshot rewritten by another program with the large slice as it was still names the
+    /// part a state read before names.
+    @Test func aLargeSliceKeptApartReadsAfterARewriteThatKeptIt() throws {
         try makeStore(.sqlite)
         try changeTheSmallSliceUntilTheSnapshotIsRewritten()  // now holding the large slice's change
         let before = try createSQLiteStore(at: path, initial: Shelf()).state()
@@ -159,20 +198,25 @@ struct LargeSliceSpec: DamagesAStoreFile {
         #expect(Self.isLargeText(try before.$large.load().text, endingWith: ", changed"))
     }
 
-    /// A snapshot cut short, so that it no longer reaches the end of the large slice a state left
-    /// there, refuses it.
-    @Test func aLargeSliceLeftInTheDatabaseIsRefusedWhenTheSnapshotNoLongerReachesIt() throws {
+    /// A part whose row is gone since a state was read is refused; one whose row holds another
+    /// sealed value is refused as damage.
+    @Test func aLargeSliceKeptApartIsRefusedWhenItsRowIsGoneOrHoldsAnotherPart() throws {
         try makeStore(.sqlite)
+        #expect(try sqliteInteger(at: path, "SELECT count(*) FROM parts") == 1, "the large slice is kept apart")
         let before = try createSQLiteStore(at: path, initial: Shelf()).state()
-        _ = try sqliteInteger(at: path, "UPDATE snapshot SET state = substr(state, 1, 1000000) RETURNING 1")
+        let other = try createSQLiteStore(at: path, initial: Shelf()).state()
+        _ = try sqliteInteger(at: path, "UPDATE parts SET part = substr(part, 1, 100000) RETURNING 1")
 
-        let error = #expect(throws: UnreadableSlice.self) { _ = try before.$large.load().text.count }
-        #expect(error?.reason.contains("another program rewrote its snapshot") == true, "\(String(describing: error))")
+        let damaged = #expect(throws: UnreadableSlice.self) { _ = try other.$large.load().text.count }
+        #expect(damaged?.reason.contains("is not the one its snapshot names") == true, "\(String(describing: damaged))")
+        _ = try sqliteInteger(at: path, "DELETE FROM parts RETURNING 1")
+        let gone = #expect(throws: UnreadableSlice.self) { _ = try before.$large.load().text.count }
+        #expect(gone?.reason.contains("another program rewrote its snapshot") == true, "\(String(describing: gone))")
     }
 
-    /// A file put in the store's place while a state had left its large slice in the database (a
-    /// copy restored by a rename, the same bytes) is not read from: the slice is refused.
-    @Test func aLargeSliceLeftInTheDatabaseIsRefusedWhenTheFileWasReplaced() throws {
+    /// A file put in the store's place while a state had its large slice kept apart (a copy
+    /// restored by a rename, the same bytes) is not read from: the slice is refused.
+    @Test func aLargeSliceKeptApartIsRefusedWhenTheFileWasReplaced() throws {
         try makeStore(.sqlite)
         let reader = try createSQLiteStore(at: path, initial: Shelf())
         let before = try reader.state()
@@ -184,11 +228,9 @@ struct LargeSliceSpec: DamagesAStoreFile {
         withExtendedLifetime(reader) {}
     }
 
-    /// Only a program's first reading of the store leaves a large slice in the database: a state
-    /// it reads again after another program rewrote the snapshot holds the slice, read, however
-    /// often the snapshot is rewritten after that. (A command reads its state again as it works,
-    /// through getters that cannot say what went wrong.)
-    @Test func aStateReadAgainAfterARewriteHoldsItsLargeSliceRead() throws {
+    /// A state a program reads again after another program rewrote the snapshot reads the large
+    /// slice of the new snapshot, through the next rewrite too.
+    @Test func aStateReadAgainAfterARewriteReadsItsLargeSliceThroughTheNextRewrite() throws {
         try makeStore(.sqlite)
         let reader = try createSQLiteStore(at: path, initial: Shelf())
         _ = try reader.state()
@@ -274,14 +316,14 @@ struct LargeSliceSpec: DamagesAStoreFile {
 
     /// Another program adds `text` to the large slice, then changes the small one until the
     /// snapshot is rewritten.
-    private func rewriteTheSnapshot(addingToTheLargeSlice text: String) throws {
+    private func rewriteTheSnapshot(addingToTheLargeSlice text: String, retiredPartsKept: Int64? = nil) throws {
         try createSQLiteStore(at: path, initial: Shelf()).change(.large(text))
-        try changeTheSmallSliceUntilTheSnapshotIsRewritten()
+        try changeTheSmallSliceUntilTheSnapshotIsRewritten(retiredPartsKept: retiredPartsKept)
     }
 
     /// Another program changes the small slice until the snapshot is rewritten.
-    private func changeTheSmallSliceUntilTheSnapshotIsRewritten() throws {
-        let writer = try createSQLiteStore(at: path, initial: Shelf())
+    private func changeTheSmallSliceUntilTheSnapshotIsRewritten(retiredPartsKept: Int64? = nil) throws {
+        let writer = try createSQLiteStore(at: path, initial: Shelf(), retiredPartsKept: retiredPartsKept)
         let before = try sqliteInteger(at: path, "SELECT sequence FROM snapshot")
         for round in 0..<400 { try writer.change(.small(" \(round) " + Self.padding)) }
         #expect(try sqliteInteger(at: path, "SELECT sequence FROM snapshot") > before)

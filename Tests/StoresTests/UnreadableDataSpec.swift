@@ -56,8 +56,8 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
                 name: "a newer schema", variant: .sqlite,
                 make: { path in
                     try makeStore(.sqlite, at: path)
-                    try sqlite(at: path, "PRAGMA user_version = 6;")
-                }, says: "format version 6"),
+                    try sqlite(at: path, "PRAGMA user_version = 7;")
+                }, says: "format version 7"),
         ]
 
     /// The start of a JFIF file.

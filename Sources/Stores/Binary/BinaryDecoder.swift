@@ -11,10 +11,10 @@ import Fractal
 /// travels up through it, so a value read without error pays nothing for it.
 enum BinaryDecoder {
     /// The value that fills `range` of `bytes`, or all of them: a record is read where it lies
-    /// in what was read from the file, not copied out first. `pending` are the parts of it the
-    /// store left where they were (`PendingParts`), whose bytes here were never read.
+    /// in what was read from the file, not copied out first. `parts` reads the parts it names
+    /// that the store keeps apart (`PartKeptApart`).
     static func decode<Value: Decodable>(
-        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil, pending: PendingParts? = nil
+        _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil, parts: PartsKeptApart? = nil
     ) throws -> Value {
         let range = range ?? bytes.indices
         var reader = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
@@ -23,7 +23,7 @@ enum BinaryDecoder {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "\(range.upperBound - reader.position) bytes follow the value"))
         }
-        return try Value(from: ValueDecoder(bytes: bytes, position: range.lowerBound, pending: pending))
+        return try Value(from: ValueDecoder(bytes: bytes, position: range.lowerBound, parts: parts))
     }
 }
 
@@ -31,14 +31,13 @@ enum BinaryDecoder {
 struct ValueDecoder: Decoder {
     let bytes: [UInt8]
     let position: Int
-    /// The parts of the record the store left where they were, if any: the entries of its
-    /// outermost keyed value that a `Slice` reads from the store when first used.
-    var pending: PendingParts? = nil
+    /// How the parts the record names that the store keeps apart are read, if it keeps any.
+    var parts: PartsKeptApart? = nil
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(try KeyedReader<Key>(bytes: bytes, at: position, pending: pending))
+        KeyedDecodingContainer(try KeyedReader<Key>(bytes: bytes, at: position, parts: parts))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -171,15 +170,15 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let start: Int
     private let end: Int
     private let count: Int
-    /// The parts of the record left in the store, handed to the decoders of its entries.
-    private let pending: PendingParts?
+    /// How the parts the record keeps apart are read, handed to the decoders of its entries.
+    private let parts: PartsKeptApart?
     var codingPath: [any CodingKey] { [] }
 
-    init(bytes: [UInt8], at position: Int, pending: PendingParts? = nil) throws {
+    init(bytes: [UInt8], at position: Int, parts: PartsKeptApart? = nil) throws {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
         (end, count) = try ScalarReading.wrapping { try reader.open(.keyed) }
         self.bytes = bytes
-        self.pending = pending
+        self.parts = parts
         start = reader.position
     }
 
@@ -261,7 +260,7 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ValueDecoder(bytes: bytes, position: try find(key), pending: pending)
+        ValueDecoder(bytes: bytes, position: try find(key), parts: parts)
     }
 
     private func scalar<Result>(_ key: Key, _ read: (inout BinaryReader) throws -> Result) throws -> Result {

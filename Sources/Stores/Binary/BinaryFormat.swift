@@ -18,10 +18,15 @@ import Fractal
 ///                                      then its value
 ///      10 sealed                       body byte count (UInt32, little-endian), CRC-32 of the
 ///                                      body (UInt32, little-endian), body: one value
+///      11 kept apart                   the number of a part the store keeps apart (UInt64,
+///                                      little-endian), then the head of the sealed value that
+///                                      part holds: its body byte count and CRC-32 (UInt32 each)
 ///
 /// A list, keyed or sealed value says how long it is, so a reader can step over what it does not
 /// ask for. A sealed value carries its own checksum, so that a record's checksum can leave its
-/// body out and the body be checked only by a reader that asks for it (see `SealedValue`).
+/// body out and the body be checked only by a reader that asks for it (see `SealedValue`). A
+/// large sealed value may be kept apart from the record that holds it, which then names it
+/// (`PartKeptApart`), so that reading the record does not read it.
 enum BinaryFormat {
     enum Tag: UInt8 {
         case null = 0
@@ -35,6 +40,7 @@ enum BinaryFormat {
         case list = 8
         case keyed = 9
         case sealed = 10
+        case keptApart = 11
     }
 
     /// A value that does not read as what it claims to be.
@@ -229,6 +235,7 @@ struct BinaryReader {
         case .string: _ = try stringRange()
         case .list, .keyed: position = try body().end
         case .sealed: position = try sealedBody().body.upperBound
+        case .keptApart: position += PartKeptApart.size - 1
         }
         guard position <= end else { throw damage("the value ends early") }
     }

@@ -14,12 +14,12 @@ extension KeyedDecodingContainer {
         guard let binary = decoder as? ValueDecoder else {
             return Deferred(make(try decodeFieldList(of: type, forKey: key, from: decoder)))
         }
-        let start = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).reader(for: key)
-        var end = start
-        try ScalarReading.under(key) { try ScalarReading.wrapping { try end.skipValue() } }
-        return Deferred(
-            empty: empty, bytes: binary.bytes, range: start.position..<end.position,
-            decode: Self.deferredRead(of: type, named: key.stringValue, make))
+        var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).reader(for: key)
+        let read = Self.deferredRead(of: type, named: key.stringValue, make)
+        let source = try ScalarReading.under(key) {
+            try ScalarReading.wrapping { try StoredBytes(at: &reader, parts: binary.parts, decode: read) }
+        }
+        return Deferred(empty: empty, source: source)
     }
 
     /// How a deferred list, sealed or bare, is read when first used: checked against its seal,
@@ -39,7 +39,8 @@ extension KeyedDecodingContainer {
 
 extension KeyedEncodingContainer {
     /// Writes a deferred list under `key`: as the bytes it was read from, when nothing read or
-    /// edited it and `encoder` writes a store's binary form; else its `elements`, field by field.
+    /// edited it and `encoder` writes a store's binary form; else its `elements`, field by field,
+    /// and kept apart where the store keeps large parts so (`Deferred.storedForm`).
     /// In the binary form it is sealed (`SealedValue`), so that the value holding it can be
     /// checked without reading it: bytes kept bare, from a store that did not seal its parts, are
     /// sealed now, as the whole they came in was checked when it was read.
@@ -47,10 +48,14 @@ extension KeyedEncodingContainer {
         _ part: Deferred<Value>, forKey key: Key, to encoder: any Encoder,
         _ elements: (Value) -> some Collection<Element>
     ) throws {
-        if let binary = encoder as? ValueEncoder, let kept = try part.keptBytes() {
-            binary.keyedBox().set(.written(try SealedValue.resealed(kept)), for: key.stringValue)
-            return
+        guard let binary = encoder as? ValueEncoder else {
+            return try encodeFieldList(elements(try part.load()), forKey: key, to: encoder)
         }
-        try encodeFieldList(elements(try part.load()), forKey: key, to: encoder, sealed: true)
+        let stored = try part.storedForm { value in
+            var writer = BinaryWriter()
+            try BinaryFieldWriter.write(elements(value), to: &writer)
+            return writer.bytes
+        }
+        binary.keyedBox().set(.written(stored), for: key.stringValue)
     }
 }

@@ -8,7 +8,8 @@ import Fractal
 //     sealed list of pages, each a sealed list of elements, each the list of its fields
 //
 // The outer seal covers the pages' heads, so that a page lost or moved is found when the list is
-// opened; each page's own seal covers its elements (see `SealedValue.frameChecksum`).
+// opened; each page's own seal covers its elements (see `SealedValue.frameChecksum`). A store may
+// keep a page apart (`PartKeptApart`): the list then holds its name, which the outer seal covers.
 
 extension KeyedDecodingContainer {
     /// The pages under `key`, each made into a value by `make` when it is first used: when
@@ -31,12 +32,9 @@ extension KeyedDecodingContainer {
                 pages.reserveCapacity(count)
                 var page = BinaryReader(binary.bytes, at: reader.position, end: end)
                 for number in 0..<count {
-                    let start = page.position
-                    try page.skipValue()
+                    let read = Self.deferredRead(of: type, named: "\(name) \(number + 1)", make)
                     pages.append(
-                        Deferred(
-                            empty: empty, bytes: binary.bytes, range: start..<page.position,
-                            decode: Self.deferredRead(of: type, named: "\(name) \(number + 1)", make)))
+                        Deferred(empty: empty, source: try StoredBytes(at: &page, parts: binary.parts, decode: read)))
                 }
                 return pages
             }
@@ -47,7 +45,8 @@ extension KeyedDecodingContainer {
 extension KeyedEncodingContainer {
     /// Writes `pages` under `key`: in a store's binary form, each page as the bytes it was read
     /// from, sealed, when nothing read or edited it, else its `elements` field by field, sealed
-    /// anew; through `Codable` otherwise.
+    /// anew, and kept apart where the store keeps large parts so (`Deferred.storedForm`); through
+    /// `Codable` otherwise.
     public mutating func encodeDeferredPages<Element: BinaryFieldEncodable, Value>(
         _ pages: [Deferred<Value>], forKey key: Key, to encoder: any Encoder,
         _ elements: (Value) -> some Collection<Element>
@@ -60,13 +59,12 @@ extension KeyedEncodingContainer {
         try list.sized { list in
             list.unsigned(UInt64(pages.count))
             for page in pages {
-                if let kept = try page.keptBytes() {
-                    list.append(try SealedValue.resealed(kept))
-                } else {
-                    var writer = BinaryWriter()
-                    try BinaryFieldWriter.write(elements(try page.load()), to: &writer)
-                    list.append(try SealedValue.seal(writer.bytes))
-                }
+                list.append(
+                    try page.storedForm { value in
+                        var writer = BinaryWriter()
+                        try BinaryFieldWriter.write(elements(value), to: &writer)
+                        return writer.bytes
+                    })
             }
         }
         binary.keyedBox().set(.written(try SealedValue.seal(list.bytes)), for: key.stringValue)

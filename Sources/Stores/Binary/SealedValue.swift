@@ -16,6 +16,9 @@ import Fractal
 /// inside, which is every body that stores before format 4 (disk; SQLite 5, PostgreSQL 3) kept,
 /// is covered whole, as those stores sealed it.
 enum SealedValue {
+    /// The bytes before a sealed value's body: its tag, length and checksum.
+    static let headSize = 9
+
     /// `body`, one value in the binary form, sealed; one too large for its length to be written
     /// (4 GiB, four times what a store keeps) is an error.
     static func seal(_ body: [UInt8]) throws -> [UInt8] {

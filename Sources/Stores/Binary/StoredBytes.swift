@@ -2,21 +2,27 @@ import Essentials
 import Fractal
 
 /// Where a part a store left unread comes from: its bytes in the store's binary form, at a range
-/// of the record it was read with, or still in the store (`PendingBytes`), and how they are read
-/// into the part when it is first used (see `Deferred` and `Slice`).
+/// of the record it was read with, or kept apart in the store (`PartKeptApart`), and how they are
+/// read into the part when it is first used (see `Deferred` and `Slice`).
 struct StoredBytes<Value>: UnreadSource {
     /// Where the bytes are.
     enum Origin: Sendable {
         /// At `range` of the whole record the part was read from, not copied out.
         case record([UInt8], Range<Int>)
-        /// Still in the store, all of them the part's, read when first needed.
-        case pending(PendingBytes)
+        /// Kept apart in the store under `PartKeptApart`, read when first needed: a sealed value.
+        case apart(PartKeptApart, PendingBytes)
 
+        /// The bytes and where the part lies in them. A part kept apart that is not the sealed
+        /// value its name says is `UnreadableSlice`, as are bytes the store can no longer give.
         func bytes() throws -> ([UInt8], Range<Int>) {
             switch self {
             case .record(let bytes, let range): return (bytes, range)
-            case .pending(let pending):
+            case .apart(let name, let pending):
                 let bytes = try pending.bytes()
+                guard name.isHeld(by: bytes) else {
+                    throw UnreadableSlice(
+                        reason: "its part \(name.number) is not the one its snapshot names (the part is damaged)")
+                }
                 return (bytes, bytes.indices)
             }
         }
@@ -24,6 +30,30 @@ struct StoredBytes<Value>: UnreadSource {
 
     let origin: Origin
     let decode: @Sendable ([UInt8], Range<Int>) throws -> Value
+
+    /// The part at the reader's position in `bytes`, which is left after it: a value in the
+    /// record, sealed or bare, or the name of a part kept apart, which `parts` reads.
+    init(
+        at reader: inout BinaryReader, parts: PartsKeptApart?,
+        decode: @escaping @Sendable ([UInt8], Range<Int>) throws -> Value
+    ) throws(BinaryFormat.Damage) {
+        let start = reader.position
+        if reader.position < reader.end, PartKeptApart.isName(reader.bytes[start...]) {
+            let name = try PartKeptApart(reading: &reader)
+            guard let parts else {
+                throw reader.damage("a part kept apart where none can be", back: PartKeptApart.size)
+            }
+            origin = .apart(name, parts.part(name))
+        } else {
+            try reader.skipValue()
+            origin = .record(reader.bytes, start..<reader.position)
+        }
+        self.decode = decode
+    }
+
+    init(origin: Origin, decode: @escaping @Sendable ([UInt8], Range<Int>) throws -> Value) {
+        (self.origin, self.decode) = (origin, decode)
+    }
 
     /// The part: its bytes decoded. Bytes that do not decode are `UnreadableSlice`, as are bytes
     /// the store can no longer give.
@@ -37,11 +67,34 @@ struct StoredBytes<Value>: UnreadSource {
         }
     }
 
-    /// The bytes, as they came; read from the store if they were left there, which throws
-    /// `UnreadableSlice` when they can no longer be.
-    func keptBytes() throws -> ArraySlice<UInt8> {
-        let (bytes, range) = try origin.bytes()
-        return bytes[range]
+    /// What a record written now holds for the part, unchanged since it was read: the bytes it came
+    /// with, sealed (`SealedValue.resealed`); for a part kept apart, what the store writing keeps
+    /// (`PartsKeeper.keepAgain`), or its bytes where no store keeps parts apart. Nil where the
+    /// part is to be written anew: a large sealed part held in the record, where the store
+    /// writing keeps such parts apart (a store of an earlier version, rewritten).
+    func written() throws -> [UInt8]? {
+        switch origin {
+        case .record(let bytes, let range):
+            let kept = bytes[range]
+            if let keeper = PartsKeeping.keeper, SealedValue.isSealed(kept),
+                kept.count - SealedValue.headSize >= keeper.smallestKeptApart
+            {
+                return nil
+            }
+            return try writtenAsItCame()
+        case .apart(let name, let pending):
+            if let keeper = PartsKeeping.keeper { return try keeper.keepAgain(name, bytes: pending) }
+            return try origin.bytes().0
+        }
+    }
+
+    /// The part as it came, for a record written now: the bytes it was read from, sealed; a part
+    /// kept apart, its name, which only the store that read it may write (`written` says when).
+    func writtenAsItCame() throws -> [UInt8] {
+        switch origin {
+        case .record(let bytes, let range): try SealedValue.resealed(bytes[range])
+        case .apart(let name, _): name.bytes
+        }
     }
 }
 
@@ -54,34 +107,45 @@ extension Deferred {
         self.init(empty: empty, source: StoredBytes(origin: .record(bytes, range), decode: decode))
     }
 
-    /// The bytes it was read from, while they are all of it: nothing read, nothing edited. Throws
-    /// `UnreadableSlice` when the store left them where they were and can no longer read them.
-    func keptBytes() throws -> ArraySlice<UInt8>? {
-        guard let source = unreadSource as? StoredBytes<Value> else { return nil }
-        return try source.keptBytes()
+    /// What a store's binary form holds for the part: what it came with, while nothing edited it
+    /// (`StoredBytes.written`), read or not; else its value, encoded by `encode`, sealed, and kept
+    /// apart where the store writing keeps large parts so (`PartsKeeping.written`). Throws
+    /// `UnreadableSlice` when the part must be read and cannot be.
+    func storedForm(_ encode: (Value) throws -> [UInt8]) throws -> [UInt8] {
+        let value: Value
+        if let source = unchangedSource as? StoredBytes<Value> {
+            if let written = try source.written() { return written }
+            // A large part held in the record, written anew to be kept apart; one that does not
+            // read stays as it came, where the command that reads it finds its damage.
+            do {
+                value = try load()
+            } catch is UnreadableSlice {
+                return try source.writtenAsItCame()
+            }
+        } else {
+            value = try load()
+        }
+        return try PartsKeeping.written(try SealedValue.seal(try encode(value)))
     }
 }
 
 extension ValueDecoder: DeferringDecoder {
     /// The value here, read when first used: sealed, as this program writes a slice, its body is
     /// checked against its seal first; bare, as stores of format 2 and before kept it, the record's
-    /// checksum covered it already. A part the store left where it was (`pending`, always sealed)
-    /// is read from the store then, whole.
+    /// checksum covered it already; kept apart, it is read from the store then, sealed.
     func deferred<Value: Decodable & Equatable & Sendable>(
         _ type: Value.Type, empty: Value, named name: String
     ) throws -> Deferred<Value> {
         var reader = BinaryReader(bytes, at: position, end: bytes.count)
-        try ScalarReading.wrapping { try reader.skipValue() }
-        let range = position..<reader.position
-        let sealed = SealedValue.isSealed(bytes[range])
-        let decode: @Sendable ([UInt8], Range<Int>) throws -> Value = { bytes, range in
-            let value = sealed ? try SealedValue.checkedBody(of: bytes, in: range, named: name) : range
-            return try BinaryDecoder.decode(Value.self, from: bytes, in: value)
+        let parts = parts
+        let source = try ScalarReading.wrapping {
+            try StoredBytes(at: &reader, parts: parts) { bytes, range -> Value in
+                let sealed = SealedValue.isSealed(bytes[range])
+                let value = sealed ? try SealedValue.checkedBody(of: bytes, in: range, named: name) : range
+                return try BinaryDecoder.decode(Value.self, from: bytes, in: value, parts: parts)
+            }
         }
-        if let part = pending?.claim(at: position) {
-            return Deferred(empty: empty, source: StoredBytes(origin: .pending(part), decode: decode))
-        }
-        return Deferred(empty: empty, bytes: bytes, range: range, decode: decode)
+        return Deferred(empty: empty, source: source)
     }
 }
 
@@ -90,10 +154,6 @@ extension ValueEncoder: DeferringEncoder {
     /// nobody read is its bytes again, with the seal they came with: bytes damaged since they
     /// were sealed stay found out, never sealed anew.
     func encode<Value: Encodable & Equatable & Sendable>(deferred part: Deferred<Value>) throws {
-        if let kept = try part.keptBytes() {
-            value = .written(try SealedValue.resealed(kept))
-        } else {
-            value = .written(try SealedValue.seal(try BinaryEncoder.encode(part.load())))
-        }
+        value = .written(try part.storedForm { try BinaryEncoder.encode($0) })
     }
 }

@@ -10,15 +10,15 @@ import Fractal
 // Records of a store that has had fewer of its state's migrations than the program knows: read as
 // `StoredValue`s, reshaped by the steps it has not had, in order, and read again as usual.
 extension RecordCoding {
-    /// The value that fills `range` of `bytes`, a stored state, after `steps`. Parts left in the
-    /// store (`pending`) are read only where no step is to be taken, which reshapes every byte.
+    /// The value that fills `range` of `bytes`, a stored state, after `steps`. `parts` reads the
+    /// parts it names that the store keeps apart: each is read now where a step is to be taken,
+    /// which reshapes every byte.
     func decode<Value: Decodable>(
         _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>?, after steps: ArraySlice<Migration>,
-        pending: PendingParts? = nil
+        parts: PartsKeptApart? = nil
     ) throws -> Value {
-        guard !steps.isEmpty else { return try decode(type, from: bytes, in: range, pending: pending) }
-        precondition(pending == nil, "a store reads every part of a state that is to be migrated")
-        let reshaped = try reshape(bytes, in: range) { state in
+        guard !steps.isEmpty else { return try decode(type, from: bytes, in: range, parts: parts) }
+        let reshaped = try reshape(bytes, in: range, parts: parts) { state in
             for step in steps { try step.state(&state) }
         }
         return try decode(type, from: reshaped)
@@ -41,13 +41,14 @@ extension RecordCoding {
 
     /// The value in `range` of `bytes`, read without its type, reshaped, and written again.
     private func reshape(
-        _ bytes: [UInt8], in range: Range<Int>?, _ step: (inout StoredValue) throws -> Void
+        _ bytes: [UInt8], in range: Range<Int>?, parts: PartsKeptApart? = nil,
+        _ step: (inout StoredValue) throws -> Void
     ) throws -> [UInt8] {
         let range = range ?? bytes.indices
         switch self {
         case .binary:
             var reader = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
-            var value = try StoredValue(reading: &reader)
+            var value = try StoredValue(reading: &reader, parts: parts)
             guard reader.isAtEnd else { throw MigrationError.trailingBytes(reader.end - reader.position) }
             try step(&value)
             var writer = BinaryWriter()

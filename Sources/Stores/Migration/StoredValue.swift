@@ -55,9 +55,10 @@ public enum StoredValue: Equatable, Sendable {
 }
 
 // The binary form, read and written exactly: a value read and written back gives the same bytes,
-// but for a sealed value, which is read as the value it holds.
+// but for a sealed value, which is read as the value it holds, and a part kept apart, read from
+// the store by `parts` as the sealed value it is.
 extension StoredValue {
-    init(reading reader: inout BinaryReader) throws(BinaryFormat.Damage) {
+    init(reading reader: inout BinaryReader, parts: PartsKeptApart? = nil) throws {
         switch try reader.tag() {
         case .null: self = .null
         case .false: self = .bool(false)
@@ -71,7 +72,7 @@ extension StoredValue {
             let (end, count) = try reader.body()
             var elements: [StoredValue] = []
             var inner = BinaryReader(reader.bytes, at: reader.position, end: end)
-            for _ in 0..<count { elements.append(try StoredValue(reading: &inner)) }
+            for _ in 0..<count { elements.append(try StoredValue(reading: &inner, parts: parts)) }
             reader.position = end
             self = .list(elements)
         case .keyed:
@@ -80,7 +81,7 @@ extension StoredValue {
             var inner = BinaryReader(reader.bytes, at: reader.position, end: end)
             for _ in 0..<count {
                 let key = try inner.string()
-                entries.append(Entry(key, try StoredValue(reading: &inner)))
+                entries.append(Entry(key, try StoredValue(reading: &inner, parts: parts)))
             }
             reader.position = end
             self = .keyed(entries)
@@ -91,9 +92,18 @@ extension StoredValue {
             let end = try reader.sealedBody().body.upperBound
             let body = try SealedValue.checkedBody(of: reader.bytes, in: start..<end, named: "sealed")
             var inner = BinaryReader(reader.bytes, at: body.lowerBound, end: body.upperBound)
-            self = try StoredValue(reading: &inner)
+            self = try StoredValue(reading: &inner, parts: parts)
             guard inner.isAtEnd else { throw inner.damage("bytes follow the value a part holds") }
             reader.position = end
+        case .keptApart:
+            reader.position -= 1
+            let name = try PartKeptApart(reading: &reader)
+            guard let parts else {
+                throw reader.damage("a part kept apart where none can be", back: PartKeptApart.size)
+            }
+            let (bytes, range) = try StoredBytes<Never>.Origin.apart(name, parts.part(name)).bytes()
+            var part = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
+            self = try StoredValue(reading: &part, parts: parts)
         }
     }
 

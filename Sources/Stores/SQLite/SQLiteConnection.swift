@@ -86,6 +86,11 @@ final class SQLiteConnection {
         return result
     }
 
+    /// The number of the row the last `INSERT` made.
+    var lastInsertedRow: Int64 {
+        get throws { sqlite3_last_insert_rowid(try open()) }
+    }
+
     /// Runs `body` with one blob open for reading in pieces, inside the transaction under way; the
     /// blob is closed when `body` returns, so it must not keep the `SQLiteBlob`. Read
     /// so, a blob goes straight into the array it is read into: a query would first copy a blob

@@ -24,8 +24,8 @@ import Fractal
 /// refused, naming it; and a log beside a database it was not written to is refused before SQLite
 /// reads it. A database found damaged is never written, nor its log copied into it.
 ///
-/// Opening the store leaves a large slice of the snapshot in the database until a command uses
-/// it (`SQLiteSnapshotRead`).
+/// The snapshot keeps its large parts apart, a row each (`SQLiteParts`): opening the store reads
+/// the snapshot's few kilobytes, and a command reads the rows of the parts it uses.
 ///
 /// A class, because it owns the database connection.
 final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
@@ -61,21 +61,27 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     private var gaveIdentity = false
     private let warn: StoreWarning
     private let patience: LockPatience
+    /// How long a part no snapshot names is kept, in seconds (`SQLiteParts`).
+    private let retiredPartsKept: Int64
     private var connection: SQLiteConnection
     /// Whether nothing can write the database (a read-only disk, no log beside it).
     private var unchanging: Bool
     /// Which file the connection opened: a part left in it is read from it alone, and a change is
     /// acknowledged only while the path still names it.
     private var file: FileIdentity?
-    /// Whether the store was read once already. Only the first reading, as a program opens the
-    /// store, leaves large slices in the database (`SQLiteSnapshotRead`): a state read again, after
-    /// another program rewrote the snapshot, is read whole, so that the slices a command works on
-    /// and reads again through getters that cannot say what went wrong are never left behind.
+    /// Reads the parts the snapshot keeps apart, from the file the connection opened.
+    private var partReader: SQLitePartReader?
+    /// Whether the store was read once already: its mark is checked as the program opens it.
     private var wasRead = false
     /// Whether the database has the table of its identity, by its schema.
     private var hasIdentity = false
     /// How the blobs of the database are written, by its `user_version`.
     private var format = SQLiteRowFormat.newest
+    /// Whether the database has the table of parts kept apart (`SQLiteParts`): from version 6.
+    private var keepsPartsApart = true
+    /// Whether the snapshot holds parts an earlier version kept in it that are to be kept apart:
+    /// it is rewritten right after this program's first change (`isCompactionDue`).
+    private var partsWaitToBeKeptApart = false
     /// The state's migrations that the database has not had, by its `user_version`.
     private var steps: ArraySlice<Migration> = []
 
@@ -94,11 +100,15 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
 
     /// Opens the database at `path`, creating it with `initial` when no file is there. A `path`
     /// that is a link is the file it leads to (`POSIXFile.resolvingLink`).
-    init(path: String, initial: State, warn: @escaping StoreWarning, patience: LockPatience) throws {
+    init(
+        path: String, initial: State, warn: @escaping StoreWarning, patience: LockPatience,
+        retiredPartsKept: Int64 = SQLiteParts.retiredFor
+    ) throws {
         let path = try POSIXFile.resolvingLink(path)
         self.path = path
         self.warn = warn
         self.patience = patience
+        self.retiredPartsKept = retiredPartsKept
         logPath = path + "-wal"
         markPath = path + "-mark"
         let exists = try POSIXFile.isFile(path)
@@ -108,11 +118,13 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         for side in ["-wal", "-shm", "-journal", "-mark"] { _ = try POSIXFile.isFile(path + side) }
         if !exists { try Self.create(at: path, initial: initial) }
         (connection, unchanging, file) = try Self.connect(to: path, patience: patience, warn: warn)
+        partReader = file.map { SQLitePartReader(path: path, file: $0, unchanging: unchanging) }
     }
 
     /// The program is done with the store: the log stays as it is, for the next program.
     deinit {
         if mark >= 0 { POSIXFile.close(mark) }
+        partReader?.release()
         connection.close()
     }
 
@@ -167,6 +179,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         guard let named = try POSIXFile.status(path)?.identity, named != file else { return }
         letGoOfReplacedFile()
         (connection, unchanging, file) = try Self.connect(to: path, patience: patience, warn: warn)
+        partReader = file.map { SQLitePartReader(path: path, file: $0, unchanging: unchanging) }
         forgotten = true
     }
 
@@ -250,6 +263,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             case nil: false
             }
         if markNamesThisFile { try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        partReader?.close()
+        partReader = nil
         connection.close()
         if mark >= 0 { POSIXFile.close(mark) }
         (mark, wrote) = (-1, false)
@@ -286,25 +301,18 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             guard let snapshotAt = try storedSnapshotSequence() else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is missing")
             }
-            var (bytes, pending) = try readSnapshot(leavingParts: !wasRead)
+            let bytes = try readSnapshot()
             guard let payload = format.snapshotPayloadRange(of: bytes, sequence: snapshotAt) else {
                 throw StoreError.unreadable(path: path, reason: "its snapshot is damaged (its checksum fails)")
             }
+            let parts = keepsPartsApart ? partReader?.parts : nil
             var state = try StoreError.reading(path) {
-                try format.coding.decode(State.self, from: bytes, in: payload, after: steps, pending: pending)
-            }
-            if let pending, !pending.allClaimed {
-                // A part left in the database is not a slice's, and its reader read what was left
-                // out: read the snapshot whole and decode it again.
-                bytes = try readSnapshot(leavingParts: false).bytes
-                state = try StoreError.reading(path) {
-                    try format.coding.decode(State.self, from: bytes, in: payload, after: steps)
-                }
+                try format.coding.decode(State.self, from: bytes, in: payload, after: steps, parts: parts)
             }
             let first = !wasRead
             wasRead = true
             snapshotSequence = snapshotAt
-            snapshotBytes = bytes.count
+            snapshotBytes = Self.size(of: bytes, naming: keepsPartsApart ? SQLiteParts.named(by: bytes) : [])
             sequence = snapshotSequence
             changeBytes = 0
             try applyChanges(to: &state, everyRow: true)
@@ -337,14 +345,16 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         try checkSound()
         try beginWriting()
         if !wrote { CrashLeftovers.remove(beside: path) }
-        if format == .slicesSealed, steps.isEmpty {
-            // Version 4's rows are version 5's: only the number changes, in this change's
-            // transaction, so that a slice with seals of its own is never written under 4 (which
-            // a program of version 4 would take for damage). Nothing is read or rewritten.
-            try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
-            format = .newest
+        if format.sealsSlices, !keepsPartsApart, steps.isEmpty {
+            // Versions 4 and 5 keep their rows as this one does, every part in the snapshot: the
+            // tables of parts are made and the number changes in this change's transaction, and
+            // the snapshot is rewritten right after, its large parts kept apart. Nothing is read
+            // or rewritten before the change is kept, which a slice damaged since cannot stop.
+            try connection.execute(
+                SQLiteParts.table + ";" + SQLiteParts.retiredTable + "; PRAGMA user_version = \(Self.schemaVersion)")
+            (format, keepsPartsApart, partsWaitToBeKeptApart) = (.newest, true, true)
         }
-        guard format == .newest, steps.isEmpty else {
+        guard format == .newest, keepsPartsApart, steps.isEmpty else {
             try replace(with: state)
             return
         }
@@ -358,24 +368,32 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     }
 
     var isCompactionDue: Bool {
-        CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
+        partsWaitToBeKeptApart || CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
     }
 
     /// Keeps `state` as the only row, in the newest version of the schema.
     func replace(with state: State) throws {
         try checkSound()
         try beginWriting()
-        // Encoded before anything is touched: a state that cannot be written (a slice damaged
-        // since it was sealed, with a change waiting for it) leaves the journal as it was.
+        // The snapshot before this one, whose parts are kept one snapshot more (`SQLiteParts`);
+        // one of an earlier version keeps none apart.
+        let previous = keepsPartsApart ? try readSnapshot() : nil
+        if !keepsPartsApart { try connection.execute(SQLiteParts.table + ";" + SQLiteParts.retiredTable) }
+        // Encoded before anything else is touched: a state that cannot be written (a slice
+        // damaged since it was sealed, with a change waiting for it) leaves the journal as it was,
+        // as the transaction takes back the parts already kept.
         let snapshot = try sealedSnapshot(of: state, at: sequence + 1)
+        let named = SQLiteParts.named(by: snapshot)
+        try SQLiteParts.retireUnnamed(
+            keeping: named, and: previous, now: Int64(time(nil)), retiredFor: retiredPartsKept, in: connection)
         try connection.run("DELETE FROM changes")
         sequence += 1
-        try writeSnapshot(snapshot, at: sequence)
-        if format != .newest || !steps.isEmpty {
+        try writeSnapshot(snapshot, naming: named, at: sequence)
+        if format != .newest || !keepsPartsApart || !steps.isEmpty {
             try connection.execute("PRAGMA user_version = \(Self.schemaVersion)")
-            format = .newest
-            steps = []
+            (format, keepsPartsApart, steps) = (.newest, true, [])
         }
+        partsWaitToBeKeptApart = false
         wroteInTransaction = true
     }
 
@@ -403,34 +421,39 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// can be read (the log may be written before it can), and a copy of the log the database.
     var watch: JournalWatch { .polling([path, logPath, markPath]) }
 
-    /// The snapshot's bytes. `leavingParts`, where its slices are sealed each on its own and no
-    /// migration is to reshape it, its large slices are left in the database until a command uses
-    /// them (`SQLiteSnapshotRead`), each read then, or refused if it is no longer there as it was.
-    private func readSnapshot(leavingParts: Bool) throws -> (bytes: [UInt8], pending: PendingParts?) {
-        try connection.withBlob(table: "snapshot", column: "state", row: 1) { blob in
-            guard leavingParts, format.sealsSlices, steps.isEmpty, let file else {
-                return (try blob.bytes(0..<blob.count), nil)
-            }
-            let (path, unchanging) = (path, unchanging)
-            return try SQLiteSnapshotRead.read(blob, payloadAt: 4) { range, head in
-                PendingBytes {
-                    try SQLiteSnapshotRead.fetch(range, head: head, from: file, at: path, unchanging: unchanging)
-                }
-            }
-        }
+    /// The snapshot's bytes: a few kilobytes where its large parts are kept apart.
+    private func readSnapshot() throws -> [UInt8] {
+        try connection.withBlob(table: "snapshot", column: "state", row: 1) { try $0.bytes(0..<$0.count) }
     }
 
     private func sealedSnapshot(of state: State, at sequence: Int64) throws -> [UInt8] {
-        try RecordLimit.checked(
-            try SQLiteRowFormat.sealSnapshot(try RecordCoding.binary.encode(state), sequence: sequence), path: path)
+        try Self.sealedSnapshot(of: state, at: sequence, in: connection, path: path)
     }
 
-    private func writeSnapshot(_ bytes: [UInt8], at sequence: Int64) throws {
+    /// The snapshot row for `state`, its large parts kept apart in rows of their own, inserted
+    /// through `connection` as it is encoded, in the transaction under way.
+    private static func sealedSnapshot(
+        of state: State, at sequence: Int64, in connection: SQLiteConnection, path: String
+    ) throws -> [UInt8] {
+        let encoded = try PartsKeeping.$keeper.withValue(SQLitePartsKeeper(connection: connection)) {
+            try RecordCoding.binary.encode(state)
+        }
+        return try RecordLimit.checked(try SQLiteRowFormat.sealSnapshot(encoded, sequence: sequence), path: path)
+    }
+
+    private func writeSnapshot(_ bytes: [UInt8], naming parts: [PartKeptApart], at sequence: Int64) throws {
         try connection.run(
             "UPDATE snapshot SET sequence = ?, state = ? WHERE id = 1", [.integer(sequence), .blob(bytes)])
         snapshotSequence = sequence
-        snapshotBytes = bytes.count
+        snapshotBytes = Self.size(of: bytes, naming: parts)
         changeBytes = 0
+    }
+
+    /// The size of a snapshot for `CompactionPolicy`: its row and the parts it keeps apart. A
+    /// snapshot rewritten costs only the parts changed since, but is rewritten no more often than
+    /// one held whole, so that a program reading parts of the last one finds them (`SQLiteParts`).
+    private static func size(of snapshot: [UInt8], naming parts: [PartKeptApart]) -> Int {
+        parts.reduce(snapshot.count) { $0 + Int($1.length) }
     }
 
     /// Applies the changes after the last one read. Reading the store whole (`everyRow`), where
@@ -491,12 +514,15 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         // A damaged word in a table's definition would change what the queries read (a
         // `sequence` no longer the row's number reads no changes at all), so it is checked.
         var tables: [String] = []
-        try connection.run("SELECT sql FROM sqlite_schema ORDER BY name DESC") { tables.append($0.text(0)) }
-        hasIdentity = tables.first == SQLiteStoreIdentity.table
-        guard tables.dropFirst(hasIdentity ? 1 : 0).elementsEqual(Self.tables) else {
+        try connection.run("SELECT sql FROM sqlite_schema") { tables.append($0.text(0)) }
+        let found = StoredVersion(number: Int(try connection.integer("PRAGMA user_version") ?? 0))
+        keepsPartsApart = found.format >= Self.firstVersionKeepingPartsApart
+        hasIdentity = tables.contains(SQLiteStoreIdentity.table)
+        let expected =
+            (hasIdentity ? [SQLiteStoreIdentity.table] : []) + Self.tables(keepingPartsApart: keepsPartsApart)
+        guard tables.sorted() == expected.sorted() else {
             throw StoreError.unreadable(path: path, reason: "its tables are not the ones this program made")
         }
-        let found = StoredVersion(number: Int(try connection.integer("PRAGMA user_version") ?? 0))
         let newest = StoredVersion(number: Int(Self.schemaVersion))
         guard found.format <= newest.format, found.schema <= newest.schema else {
             throw StoreError.newerFormat(path: path, found: found.number, newestKnown: newest.number)
@@ -509,15 +535,25 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         return format
     }
 
-    /// Every table of the store but its identity's (`SQLiteStoreIdentity`, first by name, which
-    /// earlier versions did not make), as it is made, by name from last to first, as SQLite keeps
-    /// each definition word for word. The same in every version of the schema.
-    private static var tables: [String] {
-        [
-            "CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, state BLOB NOT NULL)",
-            "CREATE TABLE changes (sequence INTEGER PRIMARY KEY, batch BLOB NOT NULL)",
-        ]
+    /// Every table of the store but its identity's (`SQLiteStoreIdentity`, which earlier versions
+    /// did not make), as SQLite keeps each definition, word for word: those of every version, and
+    /// from version 6 the parts kept apart, the parts retired and SQLite's table of the numbers
+    /// given to them (`SQLiteParts`).
+    private static func tables(keepingPartsApart: Bool) -> [String] {
+        let snapshot =
+            "CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), sequence INTEGER NOT NULL, state BLOB NOT NULL)"
+        let changes = "CREATE TABLE changes (sequence INTEGER PRIMARY KEY, batch BLOB NOT NULL)"
+        guard keepingPartsApart else { return [snapshot, changes] }
+        return [snapshot, changes, SQLiteParts.table, SQLiteParts.retiredTable, SQLiteParts.sequenceTable]
     }
+
+    /// The tables a store is made with, in the newest version.
+    private static var madeTables: [String] {
+        [SQLiteStoreIdentity.table] + tables(keepingPartsApart: true).filter { $0 != SQLiteParts.sequenceTable }
+    }
+
+    /// The first version whose snapshot keeps its large parts apart (`SQLiteParts`).
+    private static var firstVersionKeepingPartsApart: Int { 6 }
 
     /// Refuses, before SQLite reads it as the log of the database at `path` (which is `file`), a
     /// log that holds changes written to another database file (`SQLiteLogMark`): one of another
@@ -610,14 +646,16 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
                 PRAGMA application_id = \(applicationID);
                 PRAGMA user_version = \(schemaVersion);
                 PRAGMA journal_mode = WAL;
-                \(([SQLiteStoreIdentity.table] + tables).map { $0 + ";" }.joined(separator: "\n"))
+                \(Self.madeTables.map { $0 + ";" }.joined(separator: "\n"))
                 """)
             try connection.run(
                 "INSERT INTO store (id, identity) VALUES (1, ?)",
                 [.blob(SQLiteStoreIdentity.sealed(SQLiteStoreIdentity.drawn()))])
+            try connection.run("BEGIN")
             try connection.run(
                 "INSERT INTO snapshot (id, sequence, state) VALUES (1, 0, ?)",
-                [.blob(SQLiteRowFormat.sealSnapshot(RecordCoding.binary.encode(initial), sequence: 0))])
+                [.blob(sealedSnapshot(of: initial, at: 0, in: connection, path: path))])
+            try connection.run("COMMIT")
             connection.close()
             // A log, index and mark left by a store removed before are not this one's: SQLite
             // would read the log into the new file, and the file may even have that store's inode

@@ -12,6 +12,8 @@ import Fractal
 ///         every byte of it
 ///     5   as 4, but a slice may hold sealed parts of its own, each checked when read (to-dos
 ///         in pages, see `SealedValue`), which a program of version 4 would take for damage
+///     6   as 5, but the snapshot keeps its large sealed parts apart, each in a row of the table
+///         `parts`, and holds their names (`PartKeptApart`, `SQLiteParts`)
 ///
 /// SQLite checks its own pages only where their structure is broken; a flipped byte inside a
 /// blob or a sequence number would be read back as data. Versions 3 to 5 find it.
@@ -21,11 +23,11 @@ struct SQLiteRowFormat: Equatable {
     /// Whether the snapshot's checksum leaves its sealed slices' bodies to their own seals.
     let sealsSlices: Bool
     /// Whether a slice may hold sealed parts of its own. It is read the same way as one that does
-    /// not: this tells the newest version from version 4, whose number the store's first change
-    /// makes the newest (`SQLiteJournal.append`), so that such a slice is never kept under 4.
+    /// not: this tells versions 5 and 6 from version 4, which a program of version 4 would take
+    /// for damage.
     let nestsSeals: Bool
 
-    static let newestVersion = 5
+    static let newestVersion = 6
     static let newest = SQLiteRowFormat(coding: .binary, isChecksummed: true, sealsSlices: true, nestsSeals: true)
     /// Version 4: slices sealed each on its own, none holding a seal of its own.
     static let slicesSealed = SQLiteRowFormat(coding: .binary, isChecksummed: true, sealsSlices: true)
@@ -46,7 +48,7 @@ struct SQLiteRowFormat: Equatable {
         case 2: self.init(coding: .binary, isChecksummed: false)
         case 3: self = .sealedWhole
         case 4: self = .slicesSealed
-        case Self.newestVersion: self = .newest
+        case 5, Self.newestVersion: self = .newest
         default: return nil
         }
     }
