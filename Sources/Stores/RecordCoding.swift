@@ -19,7 +19,8 @@ enum RecordCoding {
     /// The coding of a format version, or nil for a version this program never wrote. Version 3
     /// writes records as version 2 did, but seals each slice of a snapshot on its own (see
     /// `DiskFormat.Kind.sealedSnapshot`); version 4 lets a slice hold sealed parts of its own (see
-    /// `SealedValue`), which a program of version 3 would take for damage.
+    /// `SealedValue`), which a program of version 3 would take for damage; version 5 keeps the
+    /// large ones apart, ahead of the snapshot (see `DiskFormat`).
     init?(version: Int) {
         switch version {
         case 1: self = .json
@@ -28,7 +29,7 @@ enum RecordCoding {
         }
     }
 
-    static let newestVersion = 4
+    static let newestVersion = 5
 
     func encode(_ value: some Encodable) throws -> [UInt8] {
         switch self {

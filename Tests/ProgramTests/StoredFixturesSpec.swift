@@ -18,7 +18,9 @@ import Testing
 /// recurring to-do done, with the next one it made, in the history. `Tests/Fixtures/Identity1`
 /// holds the same in the SQLite store as a program leaves it since the store keeps its log
 /// between programs: the database with its identity, the log holding the changes since it last
-/// started over, and the mark beside them.
+/// started over, and the mark beside them. `Tests/Fixtures/Parts1` holds the same with 160 to-dos,
+/// in the stores that keep the large parts of a snapshot apart from it (the page of to-dos, the
+/// undo history): SQLite 6, in rows of their own; disk 5, ahead of the snapshot in the file.
 @Suite("stores written by earlier versions")
 struct StoredFixturesSpec {
     /// What the transcripts ran, in order, on one copy of the store: reads first, then undo and
@@ -32,7 +34,9 @@ struct StoredFixturesSpec {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Format2")
 
-    @Test(arguments: ["Format2", "Format3", "Format4", "Attributes1", "Attributes2", "Identity1"], ["disk", "sqlite"])
+    @Test(
+        arguments: ["Format2", "Format3", "Format4", "Attributes1", "Attributes2", "Identity1", "Parts1"],
+        ["disk", "sqlite"])
     func aStoreOfAnEarlierFormatPrintsWhatItPrintedWhenItWasWritten(_ format: String, _ store: String) throws {
         let fixtures = Self.fixtures.deletingLastPathComponent().appendingPathComponent(format)
         let place = try copy(store, from: fixtures)
@@ -46,6 +50,23 @@ struct StoredFixturesSpec {
             let version = try sqliteInteger(at: data.path, "PRAGMA user_version")
             #expect(version & 0xFFFF == 6, "its first change rewrote it in the newest version")
         }
+    }
+
+    /// What `Parts1` proves is in it: parts kept apart, in the SQLite store's table of parts and
+    /// ahead of the disk store's snapshot, so that every later version reads them there.
+    @Test func theFixtureOfPartsKeptApartHoldsThem() throws {
+        let fixtures = Self.fixtures.deletingLastPathComponent().appendingPathComponent("Parts1")
+        // Looked at in a copy: SQLite, closing the last connection, copies the log into the file.
+        let place = try copy("sqlite", from: fixtures)
+        defer { try? FileManager.default.removeItem(at: place) }
+        let sqlite = place.appendingPathComponent("sqlite.store").path
+        #expect(try sqliteInteger(at: sqlite, "PRAGMA user_version") & 0xFFFF == 6)
+        #expect(try sqliteInteger(at: sqlite, "SELECT count(*) FROM parts WHERE length(part) > 16384") >= 2)
+        #expect(try sqliteInteger(at: sqlite, "SELECT length(state) FROM snapshot") < 16384)
+        let disk = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent("disk.store")))
+        let number = { (at: Int, count: Int) in (0..<count).reduce(0) { $0 | Int(disk[at + $1]) << (8 * $1) } }
+        #expect(number(8, 4) & 0xFFFF == 5, "the disk store's format")
+        #expect(number(12, 8) > 24 + 2 * 16384, "its snapshot starts after two parts kept apart")
     }
 
     /// The PostgreSQL store as its first format wrote it (`Tests/Fixtures/Postgres/make-store`),

@@ -28,6 +28,55 @@ struct UnreadableSliceSpec {
         return found.max { length($0) < length($1) }
     }
 
+    /// Where the page of to-dos numbered `number` (from 1) is in `bytes`, a disk store's file or
+    /// an SQLite store's snapshot: held in the list of pages, at a range of `bytes`; or kept apart,
+    /// which the list names by a number (where it starts in the disk store's file; its row in the
+    /// SQLite store's table of parts) and the length of the sealed value the part holds.
+    static func page(_ number: Int, in bytes: [UInt8]) -> (held: Range<Int>?, apart: (number: Int, length: Int)?)? {
+        guard let list = largestSealed("pages", in: bytes) else { return nil }
+        let integer = { (at: Int, count: Int) in (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        // The key (6 bytes), the seal's head (9), the list's tag and length (5), its count (one
+        // byte, under 128 pages), then the pages.
+        var at = list + 6 + 9 + 5 + 1
+        for _ in 1..<number {
+            at += bytes[at] == 10 ? 9 + integer(at + 1, 4) : 17
+        }
+        if bytes[at] == 10 { return (at..<(at + 9 + integer(at + 1, 4)), nil) }
+        return (nil, (integer(at + 1, 8), 9 + integer(at + 9, 4)))
+    }
+
+    /// Flips a bit of the title `title` (followed by no digit) where page `number` of the to-dos
+    /// holds it: in the disk store's file, which holds each part whole; through SQL in the SQLite
+    /// store's row that holds it, as SQLite spreads a long value over pages of its own.
+    static func damage(_ title: String, onPage number: Int, of store: ImportedStore) throws {
+        let title = Array(title.utf8)
+        func flip(_ bytes: inout [UInt8], in range: Range<Int>) throws {
+            let at = try #require(
+                range.first {
+                    bytes[$0...].starts(with: title)
+                        && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0 + title.count])
+                })
+            bytes[at + 5] ^= 0x01  // "task number" becomes "task oumber"
+        }
+        if store.kind == "disk" {
+            var bytes = try store.bytes()
+            let page = try #require(Self.page(number, in: bytes))
+            try flip(&bytes, in: page.held ?? page.apart.map { $0.number..<($0.number + $0.length) } ?? 0..<0)
+            try store.write(bytes)
+            return
+        }
+        var snapshot = try sqliteBlob(at: store.path, "SELECT state FROM snapshot")
+        let page = try #require(Self.page(number, in: snapshot))
+        if let held = page.held {
+            try flip(&snapshot, in: held)
+            try sqliteRun(at: store.path, "UPDATE snapshot SET state = ?", binding: snapshot)
+        } else if let apart = page.apart {
+            var part = try sqliteBlob(at: store.path, "SELECT part FROM parts WHERE id = \(apart.number)")
+            try flip(&part, in: part.indices)
+            try sqliteRun(at: store.path, "UPDATE parts SET part = ? WHERE id = \(apart.number)", binding: part)
+        }
+    }
+
     /// A copy of a fixture (by default the one whose to-dos cannot be read) in a folder of its own.
     private func copy(_ fixture: URL = fixture) throws -> (folder: URL, store: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slices-\(UUID().uuidString)")
@@ -113,18 +162,8 @@ struct UnreadableSliceSpec {
             String(try #require(shown.first { $0.hasSuffix(" \(title)  +tag") }).prefix { $0 != " " })
         }
         let (onFirstPage, onSecondPage) = (try id("task number 40"), try id("task number 1000"))
-        var bytes = try store.bytes()
-        // The title as the first page holds it, after the pages' key (the journal and the undo
-        // history hold it too).
-        let title = Array("task number 41".utf8)
-        let pages = try #require(Self.largestSealed("pages", in: bytes))
-        let at = try #require(
-            bytes.indices[pages...].first {
-                bytes[$0...].starts(with: title)
-                    && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0 + title.count])
-            })
-        bytes[at + 5] ^= 0x01  // "task number" becomes "task oumber"
-        try store.write(bytes)
+        // The title as the first page holds it (the journal and the undo history hold it too).
+        try Self.damage("task number 41", onPage: 1, of: store)
 
         let add = try store.todo(["add", "milk"])
         let doneOnSecondPage = try store.todo(["done", onSecondPage])
@@ -151,12 +190,7 @@ struct UnreadableSliceSpec {
         let store = try ImportedStore(kind)
         defer { store.remove() }
         #expect(try store.importing((1...1_100).map { "task number \($0)" }).status == 0)
-        var bytes = try store.bytes()
-        let pages = try #require(Self.largestSealed("pages", in: bytes))
-        let title = Array("task number 1050".utf8)  // on the third page, the last
-        let at = try #require(bytes.indices[pages...].first { bytes[$0...].starts(with: title) })
-        bytes[at + 5] ^= 0x01
-        try store.write(bytes)
+        try Self.damage("task number 1050", onPage: 3, of: store)  // the third page, the last
 
         let add = try store.todo(["add", "milk"])
         let imported = try store.importing((1...400).map { "more \($0)" })

@@ -22,6 +22,39 @@ public func sqliteInteger(at path: String, _ sql: String) throws -> Int64 {
     return sqlite3_column_int64(statement, 0)
 }
 
+/// The first column of the first row `sql` gives, as a blob: a row of a store, to look inside.
+public func sqliteBlob(at path: String, _ sql: String) throws -> [UInt8] {
+    var handle: OpaquePointer?
+    var statement: OpaquePointer?
+    defer {
+        sqlite3_finalize(statement)
+        sqlite3_close(handle)
+    }
+    guard sqlite3_open(path, &handle) == SQLITE_OK,
+        sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK,
+        sqlite3_step(statement) == SQLITE_ROW
+    else { throw SQLiteQueryFailed(path: path, sql: sql) }
+    let count = Int(sqlite3_column_bytes(statement, 0))
+    guard let start = sqlite3_column_blob(statement, 0) else { return [] }
+    return Array(UnsafeRawBufferPointer(start: start, count: count))
+}
+
+/// Runs `sql` with `blob` bound to its one parameter: a row of a store damaged on purpose.
+public func sqliteRun(at path: String, _ sql: String, binding blob: [UInt8]) throws {
+    var handle: OpaquePointer?
+    var statement: OpaquePointer?
+    defer {
+        sqlite3_finalize(statement)
+        sqlite3_close(handle)
+    }
+    let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    guard sqlite3_open(path, &handle) == SQLITE_OK,
+        sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK,
+        sqlite3_bind_blob(statement, 1, blob, Int32(blob.count), transient) == SQLITE_OK,
+        sqlite3_step(statement) == SQLITE_DONE
+    else { throw SQLiteQueryFailed(path: path, sql: sql) }
+}
+
 /// Copies an SQLite store's log into its database and empties it, as a tool beside the store
 /// would (SQLite's `wal_checkpoint`): the database file then holds the whole store, as a copy
 /// taken of it must.

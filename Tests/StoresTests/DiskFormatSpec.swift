@@ -25,7 +25,7 @@ struct DiskFormatSpec {
 
     @Test func aRecordReadsBackWithItsKindAndPayload() throws {
         let bytes = try DiskFormat.header() + DiskFormat.record(.changes, payload: Array("[1]".utf8))
-        let scan = try DiskFormat.scan(bytes, from: DiskFormat.headerSize, path: "p")
+        let scan = try DiskFormat.scan(bytes, from: DiskFormat.partsHeaderSize, path: "p")
         #expect(scan.records.map(\.kind) == [.changes])
         #expect(scan.records.map { Array($0.payload) } == [Array("[1]".utf8)])
         #expect(scan.end == bytes.count)
@@ -36,7 +36,7 @@ struct DiskFormatSpec {
     func halfARecordAtTheEndIsATornWriteNotDamage(_ kept: Int) throws {
         let whole = try DiskFormat.header() + DiskFormat.record(.snapshot, payload: Array("[]".utf8))
         let torn = try whole + DiskFormat.record(.changes, payload: Array("[\"milk\"]".utf8)).prefix(kept)
-        let scan = try DiskFormat.scan(torn, from: DiskFormat.headerSize, path: "p")
+        let scan = try DiskFormat.scan(torn, from: DiskFormat.partsHeaderSize, path: "p")
         #expect(scan.records.count == 1)
         #expect(scan.end == whole.count)
         #expect(scan.tornTail)

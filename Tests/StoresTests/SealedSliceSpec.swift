@@ -124,13 +124,14 @@ struct SealedSliceSpec: DamagesAStoreFile {
         #expect(try state.$left.load().text == "left")
         #expect(try state.$right.load().text == "right, round 299")
         guard variant == .disk else { return }
-        // The rewritten snapshot, the file's first record, holds the right slice sealed: a byte
-        // flipped in its text is found when it is read.
+        // The rewritten snapshot, the file's first record (after its header of 24 bytes and no
+        // part kept apart: both slices are small), holds the right slice sealed: a byte flipped in
+        // its text is found when it is read.
         var damaged = try bytes()
-        let length = (12..<16).reduce(0) { $0 | Int(damaged[$1]) << (8 * ($1 - 12)) }
-        let snapshotEnd = 25 + length  // after the header (12 bytes) and the record's head (13)
+        let length = (24..<28).reduce(0) { $0 | Int(damaged[$1]) << (8 * ($1 - 24)) }
+        let snapshotEnd = 37 + length  // after the header (24 bytes) and the record's head (13)
         let text = Array("right, round".utf8)
-        let at = try #require((25..<snapshotEnd).first { damaged[$0...].starts(with: text) })
+        let at = try #require((37..<snapshotEnd).first { damaged[$0...].starts(with: text) })
         damaged[at] ^= 0x20
         try write(damaged)
         let reread = try variant.open(at: path, initial: Notes()).state()

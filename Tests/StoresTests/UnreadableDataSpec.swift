@@ -45,9 +45,9 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
                 name: "a newer format", variant: .disk,
                 make: { path in
                     var bytes = try storeBytes(.disk, at: path)
-                    bytes[8] = 5
+                    bytes[8] = 6
                     try write(bytes, to: path)
-                }, says: "format version 5"),
+                }, says: "format version 6"),
             DamagedFile(
                 name: "a database of another schema", variant: .sqlite,
                 make: { try sqlite(at: $0, "CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('la');") },

@@ -13,7 +13,9 @@ import Fractal
     import Darwin
 #endif
 
-/// The disk store's journal: one file of our own format, and a lock file beside it.
+/// The disk store's journal: one file of our own format (`DiskFormat`), and a lock file beside it.
+/// Opening it reads the snapshot and the changes after it; the parts the snapshot keeps apart are
+/// read when a command first uses them (`DiskPartReader`).
 ///
 /// A class, because it owns open file descriptors that must be closed exactly once.
 final class DiskJournal<State: StoredState>: Journal {
@@ -25,6 +27,9 @@ final class DiskJournal<State: StoredState>: Journal {
     private let patience: LockPatience
     /// How the records of the file as last loaded are written.
     private var coding = RecordCoding.binary
+    /// Whether the file as last loaded holds every part in its snapshot, as before version 5: it
+    /// is written anew right after this program's first change, its large parts kept apart.
+    private var partsWaitToBeKeptApart = false
     /// The state's migrations that the file as last loaded has not had.
     private var steps: ArraySlice<Migration> = []
 
@@ -92,11 +97,19 @@ final class DiskJournal<State: StoredState>: Journal {
         file = opened
         self.writable = writable
         let status = try POSIXFile.status(of: opened, path: path)
-        let bytes = try POSIXFile.read(opened, from: 0, to: status.size, path: path)
-        let version = try DiskFormat.checkHeader(bytes, path: path, newestSchema: State.migrations.count)
+        // The header, then, from version 5, the snapshot and what follows it, in two reads; an
+        // earlier file whole.
+        let head = try POSIXFile.read(opened, from: 0, to: min(status.size, DiskFormat.partsHeaderSize), path: path)
+        let version = try DiskFormat.checkHeader(head, path: path, newestSchema: State.migrations.count)
         coding = version.coding
         steps = State.migrations.dropFirst(version.schema)
-        let scan = try DiskFormat.scan(bytes, from: DiskFormat.headerSize, path: path)
+        let keepsPartsApart = version.format >= DiskFormat.firstVersionKeepingPartsApart
+        let start =
+            keepsPartsApart
+            ? try DiskFormat.snapshotStart(in: head, size: status.size, path: path) : DiskFormat.headerSize
+        let bytes = try POSIXFile.read(opened, from: start, to: status.size, path: path)
+        let scan = try DiskFormat.scan(bytes, from: 0, base: start, path: path)
+        let reader = keepsPartsApart ? try DiskPartReader(duplicating: opened, path: path, partsEnd: start) : nil
         guard let snapshot = scan.records.first, snapshot.kind.isSnapshot else {
             if let damaged = scan.damagedTail {
                 throw StoreError.unreadable(
@@ -105,12 +118,14 @@ final class DiskJournal<State: StoredState>: Journal {
             let reason = scan.records.isEmpty ? "the file is cut short inside its snapshot" : "it has no snapshot"
             throw StoreError.unreadable(path: path, reason: reason)
         }
-        var state = try decode(State.self, from: snapshot)
+        var state = try decode(State.self, from: snapshot, parts: reader?.parts)
         try apply(scan.records.dropFirst(), to: &state)
         note(scan)
         identity = status.identity
         offset = scan.end
-        snapshotBytes = snapshot.size
+        // The parts count in: a snapshot written anew copies them all.
+        snapshotBytes = start - DiskFormat.headerSize + snapshot.size
+        partsWaitToBeKeptApart = !keepsPartsApart && snapshot.size >= DiskFormat.smallestKeptApart
         changeBytes = scan.records.dropFirst().reduce(0) { $0 + $1.size }
         forgotten = false
         return state
@@ -180,7 +195,8 @@ final class DiskJournal<State: StoredState>: Journal {
     }
 
     var isCompactionDue: Bool {
-        CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
+        (partsWaitToBeKeptApart && changeBytes > 0)
+            || CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
     }
 
     func replace(with state: State) throws {
@@ -201,13 +217,17 @@ final class DiskJournal<State: StoredState>: Journal {
     /// The file: a change is appended to it, a snapshot replaces it.
     var watch: JournalWatch { .polling([path]) }
 
-    /// Writes a new file holding only `state`, then puts it in place of the old one in one step.
+    /// Writes a new file holding only `state`, its large parts kept apart ahead of its snapshot,
+    /// then puts it in place of the old one in one step.
     private func writeSnapshotFile(_ state: State) throws {
         let temporary = POSIXFile.unguessableName(beside: path)
+        let parts = DiskPartsKeeper()
+        let snapshot = try PartsKeeping.$keeper.withValue(parts) { try RecordCoding.binary.encode(state) }
         let contents =
-            try DiskFormat.header(schema: State.migrations.count)
-            + DiskFormat.record(
-                .sealedSnapshot, payload: try RecordLimit.checked(RecordCoding.binary.encode(state), path: path))
+            DiskFormat.header(
+                schema: State.migrations.count, snapshotAt: DiskFormat.partsHeaderSize + parts.bytes.count)
+            + parts.bytes
+            + (try DiskFormat.record(.sealedSnapshot, payload: try RecordLimit.checked(snapshot, path: path)))
         try POSIXFile.create(temporary, holding: contents, mode: try sharedMode())
         do {
             try POSIXFile.rename(temporary, to: path)
@@ -262,9 +282,11 @@ final class DiskJournal<State: StoredState>: Journal {
         }
     }
 
-    private func decode<Value: Decodable>(_ type: Value.Type, from record: DiskFormat.Record) throws -> Value {
+    private func decode<Value: Decodable>(
+        _ type: Value.Type, from record: DiskFormat.Record, parts: PartsKeptApart?
+    ) throws -> Value {
         try StoreError.reading(path) {
-            try coding.decode(type, from: record.bytes, in: record.payloadRange, after: steps)
+            try coding.decode(type, from: record.bytes, in: record.payloadRange, after: steps, parts: parts)
         }
     }
 
