@@ -9,14 +9,18 @@ import Synchronization
 /// A class, because the bytes are read once and shared: every copy of a state that holds the
 /// part reads through the same box.
 final class PendingBytes: Sendable {
+    /// Which reader of which store file gives the bytes: a part is named again, unread, only in
+    /// the file it was read from (`PartsKeeper.keepAgain`).
+    let reader: ObjectIdentifier
     private let fetch: @Sendable () throws -> [UInt8]
     /// The bytes once read. Read under the lock, so that two threads asking at once read them
     /// once, and neither fails where the other succeeded.
     private let fetched: Mutex<[UInt8]?> = Mutex(nil)
 
-    /// `fetch` reads the part's bytes from the store, or throws `UnreadableSlice` saying why it
-    /// cannot (the store was rewritten since, or is gone).
-    init(fetch: @escaping @Sendable () throws -> [UInt8]) {
+    /// `fetch` reads the part's bytes from the store through `reader`, which it holds, or throws
+    /// `UnreadableSlice` saying why it cannot (the store was rewritten since, or is gone).
+    init(from reader: AnyObject, fetch: @escaping @Sendable () throws -> [UInt8]) {
+        self.reader = ObjectIdentifier(reader)
         self.fetch = fetch
     }
 

@@ -179,6 +179,22 @@ struct LargeSliceSpec: DamagesAStoreFile {
                 endingWith: ", changed, again, and again"))
     }
 
+    /// A state read from one store, its large slice kept apart there and never read, made the
+    /// first state of another store: the new store keeps the slice's bytes of its own, and reads
+    /// them once the first store is gone.
+    @Test(arguments: DurableVariant.files)
+    func aStateReadFromOneStoreMakesAnotherThatKeepsItsOwnCopyOfTheParts(_ variant: DurableVariant) throws {
+        try makeStore(.sqlite)
+        try changeTheSmallSliceUntilTheSnapshotIsRewritten()  // the large slice unchanged since
+        let state = try createSQLiteStore(at: path, initial: Shelf()).state()
+        let other = folder.path("other")
+        _ = try variant.open(at: other, initial: state)
+        for suffix in ["", "-wal", "-shm", "-mark"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+
+        let copied = try variant.open(at: other, initial: Shelf()).state()
+        #expect(Self.isLargeText(try copied.$large.load().text, endingWith: ", changed"))
+    }
+
     /// Once read, a large slice no longer depends on the snapshot it came from.
     @Test func aLargeSliceReadBeforeAnotherProgramRewroteTheSnapshotStaysRead() throws {
         try makeStore(.sqlite)

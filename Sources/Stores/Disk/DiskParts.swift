@@ -57,7 +57,7 @@ final class DiskPartReader: Sendable {
 
     /// The parts of the snapshot, as a decoder reads them.
     var parts: PartsKeptApart {
-        PartsKeptApart { [self] name in PendingBytes { try self.bytes(of: name) } }
+        PartsKeptApart { [self] name in PendingBytes(from: self) { try self.bytes(of: name) } }
     }
 
     /// The sealed value the part `name` names: its head and body, where the name says it starts.

@@ -427,15 +427,18 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     }
 
     private func sealedSnapshot(of state: State, at sequence: Int64) throws -> [UInt8] {
-        try Self.sealedSnapshot(of: state, at: sequence, in: connection, path: path)
+        try Self.sealedSnapshot(of: state, at: sequence, in: connection, reader: partReader, path: path)
     }
 
     /// The snapshot row for `state`, its large parts kept apart in rows of their own, inserted
-    /// through `connection` as it is encoded, in the transaction under way.
+    /// through `connection` as it is encoded, in the transaction under way; those `reader` read
+    /// and nothing changed since keep their rows.
     private static func sealedSnapshot(
-        of state: State, at sequence: Int64, in connection: SQLiteConnection, path: String
+        of state: State, at sequence: Int64, in connection: SQLiteConnection, reader: SQLitePartReader? = nil,
+        path: String
     ) throws -> [UInt8] {
-        let encoded = try PartsKeeping.$keeper.withValue(SQLitePartsKeeper(connection: connection)) {
+        let keeper = SQLitePartsKeeper(connection: connection, reader: reader)
+        let encoded = try PartsKeeping.$keeper.withValue(keeper) {
             try RecordCoding.binary.encode(state)
         }
         return try RecordLimit.checked(try SQLiteRowFormat.sealSnapshot(encoded, sequence: sequence), path: path)

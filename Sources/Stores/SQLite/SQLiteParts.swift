@@ -71,10 +71,13 @@ enum SQLiteParts {
 /// thread that writes the snapshot, inside that encoding, while the journal holds the store's lock.
 final class SQLitePartsKeeper: PartsKeeper, @unchecked Sendable {
     private let connection: SQLiteConnection
+    /// The reader of the parts of the file being written, whose parts may be named again.
+    private let reader: ObjectIdentifier?
     let smallestKeptApart = SQLiteParts.smallestKeptApart
 
-    init(connection: SQLiteConnection) {
+    init(connection: SQLiteConnection, reader: SQLitePartReader?) {
         self.connection = connection
+        self.reader = reader.map(ObjectIdentifier.init)
     }
 
     func keepApart(_ sealed: [UInt8]) throws -> PartKeptApart {
@@ -82,11 +85,12 @@ final class SQLitePartsKeeper: PartsKeeper, @unchecked Sendable {
         return try PartKeptApart(number: UInt64(connection.lastInsertedRow), sealed: sealed)
     }
 
-    /// A part read from this database and unchanged since keeps its row, while the row is there
-    /// (retired or not: the snapshot written names it again); one deleted since (which only a
-    /// state read long ago can name) is read and kept anew, or, gone, refused as `UnreadableSlice`.
+    /// A part read from this database file and unchanged since keeps its row, while the row is
+    /// there (retired or not: the snapshot written names it again); one deleted since (which only
+    /// a state read long ago can name), or read from another store, is read and kept anew, or,
+    /// gone, refused as `UnreadableSlice`.
     func keepAgain(_ part: PartKeptApart, bytes: PendingBytes) throws -> [UInt8] {
-        if let number = Int64(exactly: part.number),
+        if bytes.reader == reader, let number = Int64(exactly: part.number),
             try connection.integer("SELECT count(*) FROM parts WHERE id = ?", [.integer(number)]) == 1
         {
             return part.bytes
@@ -135,7 +139,7 @@ final class SQLitePartReader: Sendable {
 
     /// The parts of the snapshot, as a decoder reads them.
     var parts: PartsKeptApart {
-        PartsKeptApart { [self] name in PendingBytes { try self.bytes(of: name.number) } }
+        PartsKeptApart { [self] name in PendingBytes(from: self) { try self.bytes(of: name.number) } }
     }
 
     /// The bytes of part `number`: the sealed value its row holds.
