@@ -3,8 +3,8 @@
 /// before it is read wait until then. A feature's history, say, which most commands add to and few
 /// read: adding to it does not read it.
 ///
-/// To the code that reads it, it is the value either way. A part nobody read or edited is
-/// written back by a store as it came (`unreadSource`).
+/// To the code that reads it, it is the value either way. A part nobody edited is written back
+/// by a store as it came (`unchangedSource`).
 public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
     /// The value, unless it is still waiting in `stored`.
     @usableFromInline var part: Value
@@ -79,8 +79,8 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
         stored.wait { edit.apply(to: &$0) }
     }
 
-    /// Where it is read from, while that is still all of it: nothing read, nothing edited. A store
-    /// writes such a part back as it came.
+    /// Where it is read from, while that is still all of it: nothing read, nothing edited. A pass
+    /// over many parts looks through such a part's bytes without reading it into its value.
     public var unreadSource: (any UnreadSource<Value>)? {
         guard let stored, stored.isAsStored else { return nil }
         return stored.source

@@ -11,6 +11,6 @@ public protocol DeferringDecoder: Decoder {
 /// An encoder that writes a part nobody read or edited as it came, as a store's encoder does
 /// with each feature's slice it did not read (see `Slice` and `Deferred`).
 public protocol DeferringEncoder: Encoder {
-    /// Writes `part`: as it came when it is still all of it (`Deferred.unreadSource`), else its value.
+    /// Writes `part`: as it came while nothing edited it (`Deferred.unchangedSource`), else its value.
     func encode<Value: Encodable & Equatable & Sendable>(deferred part: Deferred<Value>) throws
 }
