@@ -14,3 +14,44 @@ public protocol DeferringEncoder: Encoder {
     /// Writes `part`: as it came while nothing edited it (`Deferred.unchangedSource`), else its value.
     func encode<Value: Encodable & Equatable & Sendable>(deferred part: Deferred<Value>) throws
 }
+
+extension CodingUserInfoKey {
+    /// Where a store's decoder or encoder holds itself as a deferring one (`DeferringDecoders`,
+    /// `DeferringEncoders`), so that a slice finds it by a key: a cast to `any DeferringDecoder`
+    /// is a look-up through every conformance the program has, about 440,000 instructions the
+    /// first time a run makes it.
+    public static let deferring: CodingUserInfoKey = {
+        guard let key = CodingUserInfoKey(rawValue: "AppCore.deferring") else {
+            preconditionFailure("a coding key of a name can always be made")
+        }
+        return key
+    }()
+}
+
+/// A deferring decoder, as a decoder's `userInfo` holds it under `.deferring`.
+public struct DeferringDecoders {
+    public let decoder: any DeferringDecoder
+
+    public init(_ decoder: any DeferringDecoder) {
+        self.decoder = decoder
+    }
+}
+
+/// A deferring encoder, as an encoder's `userInfo` holds it under `.deferring`.
+public struct DeferringEncoders {
+    public let encoder: any DeferringEncoder
+
+    public init(_ encoder: any DeferringEncoder) {
+        self.encoder = encoder
+    }
+}
+
+extension Decoder {
+    /// This decoder as a deferring one, where it is one.
+    var deferring: (any DeferringDecoder)? { (userInfo[.deferring] as? DeferringDecoders)?.decoder }
+}
+
+extension Encoder {
+    /// This encoder as a deferring one, where it is one.
+    var deferring: (any DeferringEncoder)? { (userInfo[.deferring] as? DeferringEncoders)?.encoder }
+}

@@ -73,7 +73,7 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
 
     /// A store's encoder writes a slice nobody read as it came; any other writes the slice.
     public func encode(to encoder: any Encoder) throws {
-        if let deferring = encoder as? any DeferringEncoder {
+        if let deferring = encoder.deferring {
             try deferring.encode(deferred: kept)
         } else {
             try load().encode(to: encoder)
@@ -92,7 +92,7 @@ extension KeyedDecodingContainer {
     /// failing on the missing key.)
     public func decode<Part>(_ type: Slice<Part>.Type, forKey key: Key) throws -> Slice<Part> {
         guard contains(key), try !decodeNil(forKey: key) else { return Slice(wrappedValue: Part()) }
-        if let deferring = try superDecoder(forKey: key) as? any DeferringDecoder {
+        if let deferring = try superDecoder(forKey: key).deferring {
             return Slice(kept: try deferring.deferred(Part.self, empty: Part(), named: key.stringValue))
         }
         return Slice(wrappedValue: try decode(Part.self, forKey: key))

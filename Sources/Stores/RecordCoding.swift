@@ -50,42 +50,27 @@ enum RecordCoding {
     }
 
     /// A batch of changes: in the binary form field by field, where the changes read and write
-    /// their own fields (`BinaryFieldEncodable`), since a store reads every kept change at start.
-    func encode<Change: Encodable>(batch: [Change]) throws -> [UInt8] {
-        guard self == .binary, let type = Change.self as? any BinaryFieldEncodable.Type else {
-            return try encode(batch)
-        }
-        return try Self.write(batch, as: type)
-    }
-
-    func decode<Change: Decodable>(
-        batch type: [Change].Type, from bytes: [UInt8], in range: Range<Int>? = nil
-    ) throws -> [Change] {
-        guard self == .binary, let type = Change.self as? any BinaryFieldDecodable.Type else {
-            return try decode([Change].self, from: bytes, in: range)
-        }
-        return try Self.read(bytes, in: range ?? bytes.indices, as: type)
-    }
-
-    // `Field` is `Change` itself, opened from the check above: every cast below succeeds.
-
-    private static func write<Field: BinaryFieldEncodable, Change>(_ batch: [Change], as: Field.Type) throws -> [UInt8]
-    {
+    /// their own fields (`fields`, see `StoredState.changeFields`), since a store reads every kept
+    /// change at start; through `Codable` otherwise.
+    func encode<Change: Encodable>(batch: [Change], fields: ChangeFields<Change>?) throws -> [UInt8] {
+        guard self == .binary, let fields else { return try encode(batch) }
         var writer = BinaryWriter()
-        try BinaryFieldWriter.write(batch.compactMap { $0 as? Field }, to: &writer)
+        try fields.write(batch, &writer)
         return writer.bytes
     }
 
-    private static func read<Field: BinaryFieldDecodable, Change>(
-        _ bytes: [UInt8], in range: Range<Int>, as: Field.Type
+    func decode<Change: Decodable>(
+        batch type: [Change].Type, from bytes: [UInt8], in range: Range<Int>? = nil, fields: ChangeFields<Change>?
     ) throws -> [Change] {
+        guard self == .binary, let fields else { return try decode([Change].self, from: bytes, in: range) }
+        let range = range ?? bytes.indices
         var reader = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
-        let batch = try BinaryFieldReader.elements(of: &reader) { try Field(fields: &$0) }
+        let batch = try fields.read(&reader)
         guard reader.isAtEnd else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: [], debugDescription: "\(range.upperBound - reader.position) bytes follow the changes"))
         }
-        return batch.compactMap { $0 as? Change }
+        return batch
     }
 }

@@ -34,7 +34,8 @@ struct ValueDecoder: Decoder {
     /// How the parts the record names that the store keeps apart are read, if it keeps any.
     var parts: PartsKeptApart? = nil
     var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// Itself, as the decoder that leaves a slice unread until first used (`Slice`).
+    var userInfo: [CodingUserInfoKey: Any] { [.deferring: DeferringDecoders(self)] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(try KeyedReader<Key>(bytes: bytes, at: position, parts: parts))

@@ -117,7 +117,8 @@ final class KeyedBox {
 /// reference: the containers it hands out fill what it holds.
 final class ValueEncoder: Encoder {
     let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: Any] = [:]
+    /// Itself, as the encoder that writes a slice nobody changed as it came (`Slice`).
+    var userInfo: [CodingUserInfoKey: Any] { [.deferring: DeferringEncoders(self)] }
     @exclusivity(unchecked) var value: EncodedValue?
 
     init(codingPath: [any CodingKey]) {

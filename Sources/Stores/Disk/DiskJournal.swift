@@ -176,7 +176,8 @@ final class DiskJournal<State: StoredState>: Journal {
             try POSIXFile.truncate(file, to: offset, path: path)
             tornTail = false
         }
-        let payload = try RecordLimit.checked(try RecordCoding.binary.encode(batch: changes), path: path)
+        let payload = try RecordLimit.checked(
+            try RecordCoding.binary.encode(batch: changes, fields: State.changeFields), path: path)
         let record = try DiskFormat.record(.changes, payload: payload)
         try POSIXFile.write(file, record, at: offset, path: path)
         try POSIXFile.sync(file, path: path)
@@ -292,7 +293,9 @@ final class DiskJournal<State: StoredState>: Journal {
 
     private func decode(batchFrom record: DiskFormat.Record) throws -> [State.Change] {
         try StoreError.reading(path) {
-            try coding.decode(batch: [State.Change].self, from: record.bytes, in: record.payloadRange, after: steps)
+            try coding.decode(
+                batch: [State.Change].self, from: record.bytes, in: record.payloadRange, after: steps,
+                fields: State.changeFields)
         }
     }
 }

@@ -26,9 +26,10 @@ extension RecordCoding {
 
     /// The batch of changes that fills `range` of `bytes`, each change after `steps`.
     func decode<Change: Decodable>(
-        batch type: [Change].Type, from bytes: [UInt8], in range: Range<Int>?, after steps: ArraySlice<Migration>
+        batch type: [Change].Type, from bytes: [UInt8], in range: Range<Int>?, after steps: ArraySlice<Migration>,
+        fields: ChangeFields<Change>?
     ) throws -> [Change] {
-        guard !steps.isEmpty else { return try decode(batch: type, from: bytes, in: range) }
+        guard !steps.isEmpty else { return try decode(batch: type, from: bytes, in: range, fields: fields) }
         let reshaped = try reshape(bytes, in: range) { batch in
             guard case .list(var changes) = batch else { throw MigrationError.notABatch }
             for index in changes.indices {
@@ -36,7 +37,7 @@ extension RecordCoding {
             }
             batch = .list(changes)
         }
-        return try decode(batch: type, from: reshaped)
+        return try decode(batch: type, from: reshaped, fields: fields)
     }
 
     /// The value in `range` of `bytes`, read without its type, reshaped, and written again.

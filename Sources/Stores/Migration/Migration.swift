@@ -34,11 +34,37 @@ public struct Migration: Sendable {
 /// it stores, oldest first.
 public protocol StoredState: Changeable {
     static var migrations: [Migration] { get }
+    /// How a store writes and reads the state's changes in its binary form: field by field, where
+    /// they read and write their own fields (`BinaryFieldDecodable`); through `Codable` where nil.
+    /// Settled as the program is built, not looked up as it runs: a look-up goes through every
+    /// conformance the program has, about 200,000 instructions the first time a run asks.
+    static var changeFields: ChangeFields<Change>? { get }
 }
 
 extension StoredState {
     /// No steps: a state that never renamed or split what it stores.
     public static var migrations: [Migration] { [] }
+
+    /// Changes kept through `Codable`.
+    public static var changeFields: ChangeFields<Change>? { nil }
+}
+
+extension StoredState where Change: BinaryFieldDecodable & BinaryFieldEncodable {
+    /// Changes that read and write their own fields.
+    public static var changeFields: ChangeFields<Change>? { ChangeFields() }
+}
+
+/// How a batch of changes is written and read field by field (`StoredState.changeFields`).
+public struct ChangeFields<Change> {
+    let write: ([Change], inout BinaryWriter) throws -> Void
+    let read: (inout BinaryReader) throws -> [Change]
+}
+
+extension ChangeFields where Change: BinaryFieldDecodable & BinaryFieldEncodable {
+    init() {
+        write = { try BinaryFieldWriter.write($0, to: &$1) }
+        read = { try BinaryFieldReader.elements(of: &$0) { try Change(fields: &$0) } }
+    }
 }
 
 /// The version a store says it was written in: the store's own format (how its records are

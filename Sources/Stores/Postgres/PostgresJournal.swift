@@ -210,7 +210,9 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
             return
         }
         let batch = try RecordLimit.checked(
-            SQLiteRowFormat.seal(try RecordCoding.binary.encode(batch: changes), sequence: sequence + 1), path: path)
+            SQLiteRowFormat.seal(
+                try RecordCoding.binary.encode(batch: changes, fields: State.changeFields), sequence: sequence + 1),
+            path: path)
         try connection.run(
             "INSERT INTO appcore_changes (store, sequence, batch) VALUES ($1, $2, $3)",
             [.text(location.name), .integer(sequence + 1), .bytes(batch)])

@@ -359,7 +359,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             return
         }
         let batch = try RecordLimit.checked(
-            SQLiteRowFormat.seal(try RecordCoding.binary.encode(batch: changes), sequence: sequence + 1), path: path)
+            SQLiteRowFormat.seal(
+                try RecordCoding.binary.encode(batch: changes, fields: State.changeFields), sequence: sequence + 1),
+            path: path)
         try connection.run(
             "INSERT INTO changes (sequence, batch) VALUES (?, ?)", [.integer(sequence + 1), .blob(batch)])
         sequence += 1

@@ -97,7 +97,7 @@ struct SQLiteRowFormat: Equatable {
     /// lost to damage leaves a gap: that, or a failed seal, is `StoreError.unreadable`; a change the
     /// state refuses is `StoreError.refused`. Both name `path`, worked out only then. (The PostgreSQL store keeps its rows
     /// in the newest form too, and reads them here.)
-    func apply<State: Changeable>(
+    func apply<State: StoredState>(
         row bytes: [UInt8], numbered number: Int64, following previous: Int64, to state: inout State,
         after steps: ArraySlice<Migration>, path: @autoclosure () -> String
     ) throws {
@@ -105,7 +105,8 @@ struct SQLiteRowFormat: Equatable {
             throw StoreError.unreadable(path: path(), reason: "its change \(previous + 1) is damaged or missing")
         }
         let batch = try StoreError.reading(path()) {
-            try coding.decode(batch: [State.Change].self, from: bytes, in: payload, after: steps)
+            try coding.decode(
+                batch: [State.Change].self, from: bytes, in: payload, after: steps, fields: State.changeFields)
         }
         do {
             try state.replay(batch)
