@@ -9,21 +9,20 @@ import CSQLite
 /// The first column of the first row `sql` gives, as an integer, read from the SQLite database at
 /// `path` as a tool beside the store would read it: for the specifications that look inside.
 public func sqliteInteger(at path: String, _ sql: String) throws -> Int64 {
-    var handle: OpaquePointer?
-    var statement: OpaquePointer?
-    defer {
-        sqlite3_finalize(statement)
-        sqlite3_close(handle)
-    }
-    guard sqlite3_open(path, &handle) == SQLITE_OK,
-        sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK,
-        sqlite3_step(statement) == SQLITE_ROW
-    else { throw SQLiteQueryFailed(path: path, sql: sql) }
-    return sqlite3_column_int64(statement, 0)
+    try firstRow(at: path, sql) { sqlite3_column_int64($0, 0) }
 }
 
 /// The first column of the first row `sql` gives, as a blob: a row of a store, to look inside.
 public func sqliteBlob(at path: String, _ sql: String) throws -> [UInt8] {
+    try firstRow(at: path, sql) { statement in
+        let count = Int(sqlite3_column_bytes(statement, 0))
+        guard let start = sqlite3_column_blob(statement, 0) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+}
+
+/// What `read` makes of the first row `sql` gives, the statement standing on it.
+private func firstRow<Result>(at path: String, _ sql: String, _ read: (OpaquePointer?) -> Result) throws -> Result {
     var handle: OpaquePointer?
     var statement: OpaquePointer?
     defer {
@@ -34,9 +33,7 @@ public func sqliteBlob(at path: String, _ sql: String) throws -> [UInt8] {
         sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK,
         sqlite3_step(statement) == SQLITE_ROW
     else { throw SQLiteQueryFailed(path: path, sql: sql) }
-    let count = Int(sqlite3_column_bytes(statement, 0))
-    guard let start = sqlite3_column_blob(statement, 0) else { return [] }
-    return Array(UnsafeRawBufferPointer(start: start, count: count))
+    return read(statement)
 }
 
 /// Runs `sql` with `blob` bound to its one parameter: a row of a store damaged on purpose.

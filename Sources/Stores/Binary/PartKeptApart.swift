@@ -125,6 +125,14 @@ protocol PartsKeeper: AnyObject, Sendable {
     func keepAgain(_ part: PartKeptApart, bytes: PendingBytes) throws -> [UInt8]
 }
 
+extension PartsKeeper {
+    /// `part`, read from the store it was read with (`bytes`), kept anew here.
+    func keepCopy(of part: PartKeptApart, bytes: PendingBytes) throws -> [UInt8] {
+        let (read, range) = try StoredBytes<Never>.Origin.apart(part, bytes).bytes()
+        return try keepApart(Array(read[range])).bytes
+    }
+}
+
 /// The keeper of the record being written: a store sets it around its encoding of a snapshot, so
 /// that the encoders of slices and pages, however deep, hand it their large parts. Nil, as while a
 /// change or an export is encoded, keeps every part in the record.

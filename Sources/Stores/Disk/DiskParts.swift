@@ -27,8 +27,7 @@ final class DiskPartsKeeper: PartsKeeper, @unchecked Sendable {
     /// A part the state was read with is copied into the new file: the file it came from is about
     /// to be replaced.
     func keepAgain(_ part: PartKeptApart, bytes: PendingBytes) throws -> [UInt8] {
-        let (read, range) = try StoredBytes<Never>.Origin.apart(part, bytes).bytes()
-        return try keepApart(Array(read[range])).bytes
+        try keepCopy(of: part, bytes: bytes)
     }
 }
 

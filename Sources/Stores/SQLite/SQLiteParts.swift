@@ -95,8 +95,7 @@ final class SQLitePartsKeeper: PartsKeeper, @unchecked Sendable {
         {
             return part.bytes
         }
-        let (read, range) = try StoredBytes<Never>.Origin.apart(part, bytes).bytes()
-        return try keepApart(Array(read[range])).bytes
+        return try keepCopy(of: part, bytes: bytes)
     }
 }
 
