@@ -2,8 +2,9 @@ import CSQLite
 import Foundation
 import Fractal
 import StoreTestSupport
-import Stores
 import Testing
+
+@testable import Stores
 
 /// A file a store must refuse to open, and must leave exactly as it found it.
 struct DamagedFile: CustomTestStringConvertible, Sendable {
@@ -44,10 +45,19 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
             DamagedFile(
                 name: "a newer format", variant: .disk,
                 make: { path in
+                    // As a later version writes its header, which checks itself.
                     var bytes = try storeBytes(.disk, at: path)
                     bytes[8] = 6
+                    bytes.replaceSubrange(20..<24, with: LittleEndian.bytes(of: CRC32.checksum(bytes[0..<20])))
                     try write(bytes, to: path)
                 }, says: "format version 6"),
+            DamagedFile(
+                name: "a damaged version", variant: .disk,
+                make: { path in
+                    var bytes = try storeBytes(.disk, at: path)
+                    bytes[8] ^= 0x80  // would read as version 133
+                    try write(bytes, to: path)
+                }, says: "its header is damaged"),
             DamagedFile(
                 name: "a database of another schema", variant: .sqlite,
                 make: { try sqlite(at: $0, "CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('la');") },
@@ -94,7 +104,9 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
 
 /// Where the disk format puts things, for damaging them on purpose.
 enum DiskLayout {
-    static let firstPayload = 12 + 13
+    /// After the header (24 bytes: the magic, the version, where the snapshot starts and the
+    /// header's checksum; no part kept apart before the snapshot) and the snapshot record's head.
+    static let firstPayload = 24 + 13
     /// After the header and a snapshot of an empty ledger: an empty list, six bytes in the binary format.
     static let secondRecord = firstPayload + 6
 }

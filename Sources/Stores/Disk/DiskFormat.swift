@@ -5,7 +5,9 @@ import Fractal
 /// one record per batch of changes.
 ///
 ///     header   "AppCore\n" (8 bytes), format version (UInt32, little-endian); from version 5,
-///              where the snapshot record starts (UInt64) and a CRC-32 of the 20 bytes before it
+///              where the snapshot record starts (UInt64) and a CRC-32 of the 20 bytes before it,
+///              which later versions keep, so that damage to a version is never taken for a
+///              newer one
 ///     parts    sealed values, one after another (`SealedValue`), each a large part of the
 ///              snapshot, which names it by where it starts (`PartKeptApart`)
 ///     record   payload length (UInt32), its bitwise complement (UInt32),
@@ -140,6 +142,15 @@ enum DiskFormat {
             throw StoreError.unreadable(path: path, reason: "the file is cut short inside its header")
         }
         let found = StoredVersion(number: Int(LittleEndian.uint32(in: bytes, at: magic.count)))
+        // From version 5 on the header checks itself, so that damage to its version is said as
+        // damage, not as a version too new to read. (Later versions keep those 24 bytes.)
+        if found.format >= firstVersionKeepingPartsApart {
+            guard bytes.count >= partsHeaderSize else {
+                throw StoreError.unreadable(path: path, reason: "the file is cut short inside its header")
+            }
+            guard CRC32.checksum(bytes[0..<(headerSize + 8)]) == LittleEndian.uint32(in: bytes, at: headerSize + 8)
+            else { throw StoreError.unreadable(path: path, reason: "its header is damaged") }
+        }
         let newest = StoredVersion(format: version, schema: newestSchema)
         guard found.format <= newest.format, found.schema <= newest.schema else {
             throw StoreError.newerFormat(path: path, found: found.number, newestKnown: newest.number)
