@@ -50,6 +50,15 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
         stored = nil
     }
 
+    /// Reads the stored value into `part`, to change it in place; throws `UnreadableSlice`,
+    /// leaving it as it was, when it cannot be read.
+    @usableFromInline
+    mutating func readStored() throws {
+        guard let waiting = stored else { return }
+        part = try waiting.read()
+        stored = nil
+    }
+
     /// The value, read from the store's bytes if it was not yet; throws if they cannot be read.
     public func load() throws -> Value {
         guard let stored else { return part }

@@ -54,12 +54,13 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
         try apply(change)
     }
 
-    /// Applies a change to the slice in place, reading it first if it was not yet. The whole's
-    /// `apply` calls this rather than going through `wrappedValue`, whose `_modify` coroutine
-    /// allocates its frame when the change throws, as a to-do change may.
+    /// Applies a change to the slice in place, reading it first if it was not yet: a slice that
+    /// cannot be read throws `UnreadableSlice`, which a store says as damage. The whole's `apply`
+    /// calls this rather than going through `wrappedValue`, whose `_modify` coroutine allocates
+    /// its frame when the change throws, as a to-do change may.
     @inlinable
     public mutating func apply(_ change: Part.Change) throws {
-        if kept.stored != nil { kept.takeStored() }
+        if kept.stored != nil { try kept.readStored() }
         try kept.part.apply(change)
     }
 

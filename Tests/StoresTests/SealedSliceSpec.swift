@@ -92,6 +92,23 @@ struct SealedSliceSpec: DamagesAStoreFile {
         }
     }
 
+    /// A change to a damaged slice, which must read it first, is refused as the store's damage,
+    /// naming the store, and kept nowhere; the other slice takes its changes.
+    @Test(arguments: DurableVariant.files)
+    func aChangeToADamagedSliceIsRefusedNamingTheStore(_ variant: DurableVariant) throws {
+        try makeStore(variant)
+        try damageTheRightSlice()
+        let damaged = try bytes()
+
+        let store = try variant.open(at: path, initial: Notes())
+        let error = #expect(throws: StoreError.self) { try store.change(.right("written over")) }
+        #expect(error?.description.contains(path) == true, "\(String(describing: error))")
+        #expect(error?.description.contains("its part \"right\" fails the checksum") == true)
+        #expect(try bytes() == damaged, "nothing was kept")
+        try store.change(.left("the left slice, changed again"))
+        #expect(try store.state().$left.load().text == "the left slice, changed again")
+    }
+
     /// A change waiting for a damaged slice keeps the snapshot from being written anew: the other
     /// slice's changes are still kept, each saying so, naming the store, and nothing is lost.
     @Test(arguments: DurableVariant.files)
