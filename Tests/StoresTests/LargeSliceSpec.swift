@@ -214,8 +214,8 @@ struct LargeSliceSpec: DamagesAStoreFile {
         #expect(Self.isLargeText(try before.$large.load().text, endingWith: ", changed"))
     }
 
-    /// A part whose row is gone since a state was read is refused; one whose row holds another
-    /// sealed value is refused as damage.
+    /// A part whose row holds another sealed value is refused as damage, as is one whose row is
+    /// gone while the snapshot still names it: no other program took it away.
     @Test func aLargeSliceKeptApartIsRefusedWhenItsRowIsGoneOrHoldsAnotherPart() throws {
         try makeStore(.sqlite)
         #expect(try sqliteInteger(at: path, "SELECT count(*) FROM parts") == 1, "the large slice is kept apart")
@@ -227,7 +227,7 @@ struct LargeSliceSpec: DamagesAStoreFile {
         #expect(damaged?.reason.contains("is not the one its snapshot names") == true, "\(String(describing: damaged))")
         _ = try sqliteInteger(at: path, "DELETE FROM parts RETURNING 1")
         let gone = #expect(throws: UnreadableSlice.self) { _ = try before.$large.load().text.count }
-        #expect(gone?.reason.contains("another program rewrote its snapshot") == true, "\(String(describing: gone))")
+        #expect(gone?.reason.contains("which its snapshot names, is missing") == true, "\(String(describing: gone))")
     }
 
     /// A file put in the store's place while a state had its large slice kept apart (a copy

@@ -159,9 +159,7 @@ final class SQLitePartReader: Sendable {
                 if case .notOpened = state { state = .open(connection) }
                 defer { if case .released = state { connection.close() } }
                 guard let id = Int64(exactly: number), let bytes = try Self.row(id, in: connection) else {
-                    throw UnreadableSlice(
-                        reason:
-                            "another program rewrote its snapshot while this one was reading it; run the command again")
+                    throw Self.missing(number, in: connection)
                 }
                 return bytes
             }
@@ -192,6 +190,19 @@ final class SQLitePartReader: Sendable {
             if case .open(let connection) = state { connection.close() }
             state = .closed
         }
+    }
+
+    /// Why part `number` is not there: the snapshot there now still names it, so the store is
+    /// damaged; or another program wrote snapshots since, long enough ago that the part went.
+    private static func missing(_ number: UInt64, in connection: SQLiteConnection) -> UnreadableSlice {
+        var snapshot: [UInt8] = []
+        try? connection.run("SELECT state FROM snapshot WHERE id = 1") { snapshot = $0.blob(0) }
+        guard !SQLiteParts.named(by: snapshot).contains(where: { $0.number == number }) else {
+            return UnreadableSlice(
+                reason: "its part \(number), which its snapshot names, is missing (the store is damaged)")
+        }
+        return UnreadableSlice(
+            reason: "another program rewrote its snapshot while this one was reading it; run the command again")
     }
 
     private static func row(_ id: Int64, in connection: SQLiteConnection) throws -> [UInt8]? {
