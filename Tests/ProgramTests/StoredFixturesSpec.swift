@@ -52,6 +52,39 @@ struct StoredFixturesSpec {
         }
     }
 
+    /// Several programs making the first change to an SQLite store of version 4 at once, each of
+    /// which moves it forward to the newest: every change is kept, whichever came first.
+    @Test(.slow) func programsMakingTheFirstChangesToAnEarlierStoreAtOnceKeepEveryOne() throws {
+        let fixtures = Self.fixtures.deletingLastPathComponent().appendingPathComponent("Format4")
+        for round in 1...12 {
+            let place = try copy("sqlite", from: fixtures)
+            defer { try? FileManager.default.removeItem(at: place) }
+            let data = place.appendingPathComponent("sqlite.store").path
+            let before = try ProgramRun.of("todo", ["list", "--all", "--data", data]).stdout.split(separator: "\n")
+                .count
+            // Started together, all of them, before any is waited for.
+            let writers = try (0..<8).map { writer in
+                let process = Process()
+                process.executableURL = try ProgramRun.executable(named: "todo")
+                process.arguments = ["add", "written by \(writer)", "--data", data]
+                let said = place.appendingPathComponent("writer-\(writer)")
+                FileManager.default.createFile(atPath: said.path, contents: nil)
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = try FileHandle(forWritingTo: said)
+                return (process, said)
+            }
+            for (process, _) in writers { try process.run() }
+            for (writer, (process, said)) in writers.enumerated() {
+                process.waitUntilExit()
+                let error = (try? String(contentsOf: said, encoding: .utf8)) ?? ""
+                #expect(process.terminationStatus == 0, "round \(round), writer \(writer): \(error)")
+            }
+            let listed = try ProgramRun.of("todo", ["list", "--all", "--data", data]).stdout
+            #expect(listed.split(separator: "\n").count == before + 8, "round \(round)")
+            #expect(try sqliteInteger(at: data, "PRAGMA user_version") & 0xFFFF == 6)
+        }
+    }
+
     /// What `Parts1` proves is in it: parts kept apart, in the SQLite store's table of parts and
     /// ahead of the disk store's snapshot, so that every later version reads them there.
     @Test func theFixtureOfPartsKeptApartHoldsThem() throws {

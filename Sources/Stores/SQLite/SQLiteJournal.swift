@@ -350,8 +350,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             // tables of parts are made and the number changes in this change's transaction, and
             // the snapshot is rewritten right after, its large parts kept apart. Nothing is read
             // or rewritten before the change is kept, which a slice damaged since cannot stop.
-            try connection.execute(
-                SQLiteParts.table + ";" + SQLiteParts.retiredTable + "; PRAGMA user_version = \(Self.schemaVersion)")
+            try connection.execute(SQLiteParts.madeWhereMissing + "PRAGMA user_version = \(Self.schemaVersion)")
             (format, keepsPartsApart, partsWaitToBeKeptApart) = (.newest, true, true)
         }
         guard format == .newest, keepsPartsApart, steps.isEmpty else {
@@ -380,7 +379,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         // The snapshot before this one, whose parts are kept one snapshot more (`SQLiteParts`);
         // one of an earlier version keeps none apart.
         let previous = keepsPartsApart ? try readSnapshot() : nil
-        if !keepsPartsApart { try connection.execute(SQLiteParts.table + ";" + SQLiteParts.retiredTable) }
+        if !keepsPartsApart { try connection.execute(SQLiteParts.madeWhereMissing) }
         // Encoded before anything else is touched: a state that cannot be written (a slice
         // damaged since it was sealed, with a change waiting for it) leaves the journal as it was,
         // as the transaction takes back the parts already kept.

@@ -15,8 +15,14 @@ import Synchronization
 /// ten minutes) and the snapshot before the one being written does not name it either; the
 /// table `retired_parts` says since when.
 enum SQLiteParts {
-    static let table = "CREATE TABLE parts (id INTEGER PRIMARY KEY AUTOINCREMENT, part BLOB NOT NULL)"
-    static let retiredTable = "CREATE TABLE retired_parts (id INTEGER PRIMARY KEY, since INTEGER NOT NULL)"
+    private static let parts = "parts (id INTEGER PRIMARY KEY AUTOINCREMENT, part BLOB NOT NULL)"
+    private static let retired = "retired_parts (id INTEGER PRIMARY KEY, since INTEGER NOT NULL)"
+    static let table = "CREATE TABLE " + parts
+    static let retiredTable = "CREATE TABLE " + retired
+    /// Makes both tables where they are not yet, as a store of version 4 or 5 is moved forward: by
+    /// whichever of several programs writing at once comes first. (SQLite keeps each definition
+    /// without its `IF NOT EXISTS`, as `table` and `retiredTable` are.)
+    static let madeWhereMissing = "CREATE TABLE IF NOT EXISTS \(parts); CREATE TABLE IF NOT EXISTS \(retired);"
     /// SQLite's own table of the last number `AUTOINCREMENT` gave, made with `parts`.
     static let sequenceTable = "CREATE TABLE sqlite_sequence(name,seq)"
     /// A sealed value whose body is at least this long is kept in a row of its own: a page of
