@@ -56,6 +56,12 @@ public struct AppState: Composition, StoredState {
     // straight-line code, as a `switch` would take it there (see `Composition.reach`).
     public mutating func apply(_ change: Change) throws { try reach(change, replaying: false) }
     public mutating func replay(_ change: Change) throws { try reach(change, replaying: true) }
+
+    /// An undo or a redo of to-dos, whose replay reads the whole undo history, is taken into a
+    /// snapshot at once (`TodoState.isWorthASnapshot`).
+    public static func isWorthASnapshot(_ change: Change) -> Bool {
+        if case .todos(let change) = change { TodoState.isWorthASnapshot(change) } else { false }
+    }
 }
 
 /// What the core builds every feature with beside its store: chance and time, each passed in so

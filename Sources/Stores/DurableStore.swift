@@ -53,7 +53,7 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
                     if applied { contents.journal.forget() }  // memory may be ahead of what was kept
                     throw error
                 }
-                tidy(&contents, warn: warn)
+                tidy(&contents, warn: warn, now: J.State.isWorthASnapshot(change))
                 return contents.observers
             }
             notify(observers)
@@ -118,15 +118,16 @@ private func watchOtherWriters<J: Journal>(
     }
 }
 
-/// Rewrites the snapshot once the changes outweigh it. The latest change is already kept: a
-/// failure here (a full disk, a folder made read-only) leaves the store as it was and is said,
-/// and the next writer tries again.
-private func tidy<J: Journal>(_ contents: inout DurableContents<J>, warn: StoreWarning) {
-    guard contents.journal.isCompactionDue else { return }
+/// Rewrites the snapshot once the changes outweigh it, or `now`, after a change worth one
+/// (`StoredState.isWorthASnapshot`). The latest change is already kept: a failure here (a full
+/// disk, a folder made read-only) leaves the store as it was and is said, and the next writer
+/// tries again.
+private func tidy<J: Journal>(_ contents: inout DurableContents<J>, warn: StoreWarning, now: Bool = false) {
+    guard now || contents.journal.isCompactionDue else { return }
     do {
         try contents.journal.exclusively {
             try contents.journal.catchUp(&contents.state)
-            guard contents.journal.isCompactionDue else { return }  // another writer did it first
+            guard now || contents.journal.isCompactionDue else { return }  // another writer did it first
             try contents.journal.replace(with: contents.state)
         }
     } catch let unreadable as UnreadableSlice {

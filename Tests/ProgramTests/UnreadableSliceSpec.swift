@@ -45,6 +45,41 @@ struct UnreadableSliceSpec {
         return (nil, (integer(at + 1, 8), 9 + integer(at + 9, 4)))
     }
 
+    /// Where the sealed part under the key `name` is in `bytes`, a disk store's file or an SQLite
+    /// store's snapshot: held there, at a range; or kept apart, which the key names by a number
+    /// and the length of the sealed value the part holds.
+    static func part(_ name: String, in bytes: [UInt8]) -> (held: Range<Int>?, apart: (number: Int, length: Int)?)? {
+        let key = [UInt8(name.utf8.count)] + Array(name.utf8)
+        let integer = { (at: Int, count: Int) in (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        if let named = bytes.indices.dropLast(key.count + 17).last(where: { bytes[$0...].starts(with: key + [11]) }) {
+            return (nil, (integer(named + key.count + 1, 8), 9 + integer(named + key.count + 9, 4)))
+        }
+        guard let held = largestSealed(name, in: bytes) else { return nil }
+        return ((held + key.count)..<(held + key.count + 9 + integer(held + key.count + 1, 4)), nil)
+    }
+
+    /// Flips a bit at `offset` of the part under the key `name`: in the disk store's file, which
+    /// holds each part whole; through SQL in the SQLite store's row that holds it.
+    static func damage(part name: String, at offset: Int, of store: ImportedStore) throws {
+        if store.kind == "disk" {
+            var bytes = try store.bytes()
+            let part = try #require(Self.part(name, in: bytes))
+            bytes[(part.held?.lowerBound ?? part.apart?.number ?? 0) + offset] ^= 0x10
+            try store.write(bytes)
+            return
+        }
+        var snapshot = try sqliteBlob(at: store.path, "SELECT state FROM snapshot")
+        let part = try #require(Self.part(name, in: snapshot))
+        if let held = part.held {
+            snapshot[held.lowerBound + offset] ^= 0x10
+            try sqliteRun(at: store.path, "UPDATE snapshot SET state = ?", binding: snapshot)
+        } else if let apart = part.apart {
+            var row = try sqliteBlob(at: store.path, "SELECT part FROM parts WHERE id = \(apart.number)")
+            row[offset] ^= 0x10
+            try sqliteRun(at: store.path, "UPDATE parts SET part = ? WHERE id = \(apart.number)", binding: row)
+        }
+    }
+
     /// Flips a bit of the title `title` (followed by no digit) where page `number` of the to-dos
     /// holds it: in the disk store's file, which holds each part whole; through SQL in the SQLite
     /// store's row that holds it, as SQLite spreads a long value over pages of its own.
@@ -232,10 +267,12 @@ struct UnreadableSliceSpec {
         #expect(try store.bytes() == bytes)
     }
 
-    /// An undo kept after the snapshot is replayed as the store opens, and reads the undo history
-    /// then: a damaged history stops every to-do command with the store's error, and no program.
+    /// The undo history is read by the commands that go back over it: damaged, it stops `todo
+    /// undo` with the store's error, naming it, and nothing is written; `todo list`, which does not
+    /// read it, works. (An undo is taken into a snapshot at once, so no program replays one as it
+    /// opens the store.)
     @Test(arguments: ["disk", "sqlite"])
-    func anUndoReplayedOverADamagedUndoHistoryIsTheStoresError(_ kind: String) throws {
+    func anUndoOverADamagedUndoHistoryIsTheStoresError(_ kind: String) throws {
         let store = try ImportedStore(kind)
         defer { store.remove() }
         #expect(try store.importing((1...600).map { "task number \($0)" }).status == 0)
@@ -243,21 +280,21 @@ struct UnreadableSliceSpec {
             String($0.prefix { $0 != " " })
         }
         #expect(try store.todo(["delete"] + shown).status == 0)
-        #expect(try store.todo(["undo"]).status == 0)
-        var bytes = try store.bytes()
-        let undoable = try #require(Self.largestSealed("undoable", in: bytes))
-        bytes[undoable + 200] ^= 0x10  // inside the import kept for undo
-        try store.write(bytes)
+        try Self.damage(part: "undoable", at: 200, of: store)  // inside the import kept for undo
+        let bytes = try store.bytes()
 
-        let list = try store.todo(["list"])
+        let undo = try store.todo(["undo"])
 
-        #expect(list.status == 65)
-        #expect(list.stdout.isEmpty)
+        #expect(undo.status == 65)
+        #expect(undo.stdout.isEmpty)
         #expect(
-            list.stderr
+            undo.stderr
                 == "Error: cannot read the store at \(store.path): a record does not hold what this program wrote "
                 + "(its part \"undoable\" fails the checksum it was sealed with). It was left untouched.\n")
         #expect(try store.bytes() == bytes)
+        let list = try store.todo(["list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.split(separator: "\n").count == 597)
     }
 
     @Test func aRecordedRunStopsBeforeItStartsAndRecordsNothing() throws {

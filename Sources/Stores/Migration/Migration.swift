@@ -39,6 +39,10 @@ public protocol StoredState: Changeable {
     /// Settled as the program is built, not looked up as it runs: a look-up goes through every
     /// conformance the program has, about 200,000 instructions the first time a run asks.
     static var changeFields: ChangeFields<Change>? { get }
+    /// Whether a durable store writes its snapshot anew right after `change`, rather than once the
+    /// changes outweigh it: a change that every program opening the store would replay at great
+    /// cost (an undo, which reads the whole undo history) is cheaper taken into a snapshot once.
+    static func isWorthASnapshot(_ change: Change) -> Bool
 }
 
 extension StoredState {
@@ -47,6 +51,9 @@ extension StoredState {
 
     /// Changes kept through `Codable`.
     public static var changeFields: ChangeFields<Change>? { nil }
+
+    /// No change is: snapshots are written once the changes outweigh them.
+    public static func isWorthASnapshot(_ change: Change) -> Bool { false }
 }
 
 extension StoredState where Change: BinaryFieldDecodable & BinaryFieldEncodable {
