@@ -60,7 +60,7 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
         },
         reset: {
             let observers = try shared.withLock { contents in
-                try contents.journal.exclusively { try contents.journal.replace(with: initial) }
+                try contents.journal.exclusively { _ = try contents.journal.replace(with: initial) }
                 contents.state = initial
                 return contents.observers
             }
@@ -128,7 +128,7 @@ private func tidy<J: Journal>(_ contents: inout DurableContents<J>, warn: StoreW
         try contents.journal.exclusively {
             try contents.journal.catchUp(&contents.state)
             guard now || contents.journal.isCompactionDue else { return }  // another writer did it first
-            try contents.journal.replace(with: contents.state)
+            if let kept = try contents.journal.replace(with: contents.state) { contents.state = kept }
         }
     } catch let unreadable as UnreadableSlice {
         // A slice damaged since it was sealed cannot be written anew with the changes waiting for

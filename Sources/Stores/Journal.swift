@@ -29,8 +29,11 @@ protocol Journal<State>: SendableMetatype {
     func append(_ changes: [State.Change], reaching state: State) throws
     /// Whether the changes kept since the snapshot now outweigh it (see `CompactionPolicy`).
     var isCompactionDue: Bool { get }
-    /// Keeps `state` as the whole content, dropping every change before it.
-    func replace(with state: State) throws
+    /// Keeps `state` as the whole content, dropping every change before it. Returns the state read
+    /// back as now kept, where the journal keeps parts apart, so that the next snapshot names
+    /// again each part nothing changed since rather than keeping a copy; nil where `state` is
+    /// what it keeps.
+    func replace(with state: State) throws -> State?
     /// Makes the next `catchUp` read everything again, after a write that may have half failed.
     func forget()
     /// Removes every file the journal keeps.

@@ -195,6 +195,23 @@ struct LargeSliceSpec: DamagesAStoreFile {
         #expect(Self.isLargeText(try copied.$large.load().text, endingWith: ", changed"))
     }
 
+    /// A program that changed the large slice and goes on writing, its snapshot rewritten again
+    /// and again, keeps the slice once for each time it changed it: a snapshot names again what
+    /// nothing changed since, rather than keeping a copy of it.
+    @Test func aProgramWritingOnKeepsNoCopyOfAPartNothingChangedSince() throws {
+        try makeStore(.sqlite)
+        let writer = try createSQLiteStore(at: path, initial: Shelf())
+        try writer.change(.large(", once more"))
+        let before = try sqliteInteger(at: path, "SELECT sequence FROM snapshot")
+        for round in 0..<1_200 { try writer.change(.small(" \(round) " + Self.padding)) }
+        #expect(
+            try sqliteInteger(at: path, "SELECT sequence FROM snapshot") > before + 400, "rewritten again and again")
+
+        let copies = "SELECT count(*) FROM parts AS a JOIN parts AS b ON a.id < b.id AND a.part = b.part"
+        #expect(try sqliteInteger(at: path, copies) == 0)
+        #expect(Self.isLargeText(try writer.state().$large.load().text, endingWith: ", changed, once more"))
+    }
+
     /// Once read, a large slice no longer depends on the snapshot it came from.
     @Test func aLargeSliceReadBeforeAnotherProgramRewroteTheSnapshotStaysRead() throws {
         try makeStore(.sqlite)

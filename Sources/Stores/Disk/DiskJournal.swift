@@ -200,9 +200,10 @@ final class DiskJournal<State: StoredState>: Journal {
             || CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
     }
 
-    func replace(with state: State) throws {
+    @discardableResult
+    func replace(with state: State) throws -> State? {
         try writeSnapshotFile(state)
-        _ = try load()
+        return try load()
     }
 
     func forget() {

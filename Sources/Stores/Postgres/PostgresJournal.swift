@@ -230,8 +230,10 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
         CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
     }
 
-    /// Keeps `state` as the store's snapshot, in the newest version, and drops every change.
-    func replace(with state: State) throws {
+    /// Keeps `state` as the store's snapshot, in the newest version, and drops every change. It
+    /// keeps no part apart: `state` is what it keeps.
+    @discardableResult
+    func replace(with state: State) throws -> State? {
         try checkSound()
         let next = sequence + 1
         let bytes = try RecordLimit.checked(
@@ -248,6 +250,7 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
         changeBytes = 0
         (isNewest, steps, format) = (true, [], .newest)
         wroteInTransaction = true
+        return nil
     }
 
     func forget() {

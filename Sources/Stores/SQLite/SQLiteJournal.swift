@@ -373,7 +373,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     }
 
     /// Keeps `state` as the only row, in the newest version of the schema.
-    func replace(with state: State) throws {
+    @discardableResult
+    func replace(with state: State) throws -> State? {
         try checkSound()
         try beginWriting()
         // The snapshot before this one, whose parts are kept one snapshot more (`SQLiteParts`);
@@ -396,6 +397,10 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         }
         partsWaitToBeKeptApart = false
         wroteInTransaction = true
+        // Read back in this transaction: the snapshot as written, its parts named. (A part is read
+        // through a connection of its own, which finds it once the transaction is committed;
+        // nothing reads one before.)
+        return named.isEmpty ? nil : try load()
     }
 
     /// Before the first write of a transaction: notes where the store stood, and gives a store an
