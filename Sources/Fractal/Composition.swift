@@ -177,11 +177,11 @@ extension Composition {
         var reading = SlicesReading<Self>(container: container)
         Self.register(&reading)
         if let failure = reading.failure { throw failure }
-        if let unknown = container.allKeys.first(where: { !reading.names.contains($0.stringValue) }) {
+        let names = try decoder.deferring?.keyNames() ?? container.allKeys.map(\.stringValue)
+        if let unknown = names.first(where: { !reading.names.contains($0) }) {
             throw DecodingError.dataCorruptedError(
-                forKey: unknown, in: container,
-                debugDescription:
-                    "\"\(unknown.stringValue)\" is a part this program does not know: a newer version wrote it")
+                forKey: NamedKey(unknown), in: container,
+                debugDescription: "\"\(unknown)\" is a part this program does not know: a newer version wrote it")
         }
         self = reading.whole
     }

@@ -6,6 +6,11 @@ public protocol DeferringDecoder: Decoder {
     func deferred<Value: Decodable & Equatable & Sendable>(
         _ type: Value.Type, empty: Value, named name: String
     ) throws -> Deferred<Value>
+
+    /// The names of the entries of the keyed value this decoder is at, as stored: what a keyed
+    /// container's `allKeys` gives, without the look-up through every conformance the program has
+    /// that its first use costs.
+    func keyNames() throws -> [String]
 }
 
 /// An encoder that writes a part nobody read or edited as it came, as a store's encoder does

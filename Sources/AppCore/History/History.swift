@@ -48,6 +48,36 @@ public struct History<Entry: HistoryEntry>: Changeable, Fresh {
     }
 }
 
+// A change read as Swift writes it, `{"record": {"_0": …}}`, `{"recordAll": {"_0": […]}}` or
+// `{"clear": {}}`, by the one key there: Swift's own reading asks for every key (`allKeys`),
+// whose first use looks through every conformance the program has, about 50,000 instructions at
+// each start of a program that replays a change to a history.
+extension History.Change {
+    private enum CodingKeys: String, CodingKey {
+        case record, recordAll, clear
+    }
+
+    private enum ValueKeys: String, CodingKey {
+        case _0
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.record) {
+            let value = try container.nestedContainer(keyedBy: ValueKeys.self, forKey: .record)
+            self = .record(try value.decode(Entry.self, forKey: ._0))
+        } else if container.contains(.recordAll) {
+            let value = try container.nestedContainer(keyedBy: ValueKeys.self, forKey: .recordAll)
+            self = .recordAll(try value.decode([Entry].self, forKey: ._0))
+        } else if container.contains(.clear) {
+            self = .clear
+        } else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "no change of a history this program knows"))
+        }
+    }
+}
+
 // Kept as `{"tosses": […]}`: the entries under their own name, as every store has kept them.
 extension History {
     public init(from decoder: any Decoder) throws {

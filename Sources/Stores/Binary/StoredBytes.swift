@@ -149,6 +149,21 @@ extension ValueDecoder: DeferringDecoder {
     }
 }
 
+extension ValueDecoder {
+    func keyNames() throws -> [String] {
+        var reader = BinaryReader(bytes, at: position, end: bytes.count)
+        return try ScalarReading.wrapping {
+            let (end, count) = try reader.open(.keyed)
+            var entries = BinaryReader(bytes, at: reader.position, end: end)
+            return try (0..<count).map { _ in
+                let name = try entries.string()
+                try entries.skipValue()
+                return name
+            }
+        }
+    }
+}
+
 extension ValueEncoder: DeferringEncoder {
     /// In the binary form, a slice is sealed by a checksum of its own (`SealedValue`). A slice
     /// nobody read is its bytes again, with the seal they came with: bytes damaged since they
