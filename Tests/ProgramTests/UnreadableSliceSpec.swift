@@ -16,7 +16,7 @@ struct UnreadableSliceSpec {
         var found = bytes.indices.dropLast(key.count + 5).filter { bytes[$0...].starts(with: key + [10]) }
         // Kept apart (SQLite): the key, then tag 11, the part's number and the head of the sealed
         // value it holds (length and checksum), which starts the part's row.
-        for named in bytes.indices.dropLast(key.count + 17) where bytes[named...].starts(with: key + [11]) {
+        for named in bytes.indices.dropLast(key.count + 16) where bytes[named...].starts(with: key + [11]) {
             let head = [10] + bytes[(named + key.count + 9)..<(named + key.count + 17)]
             if let part = bytes.indices.first(where: { bytes[$0...].starts(with: head) }) {
                 found.append(part - key.count)
@@ -51,7 +51,7 @@ struct UnreadableSliceSpec {
     static func part(_ name: String, in bytes: [UInt8]) -> (held: Range<Int>?, apart: (number: Int, length: Int)?)? {
         let key = [UInt8(name.utf8.count)] + Array(name.utf8)
         let integer = { (at: Int, count: Int) in (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
-        if let named = bytes.indices.dropLast(key.count + 17).last(where: { bytes[$0...].starts(with: key + [11]) }) {
+        if let named = bytes.indices.dropLast(key.count + 16).last(where: { bytes[$0...].starts(with: key + [11]) }) {
             return (nil, (integer(named + key.count + 1, 8), 9 + integer(named + key.count + 9, 4)))
         }
         guard let held = largestSealed(name, in: bytes) else { return nil }
