@@ -79,6 +79,9 @@ final class SQLitePartsKeeper: PartsKeeper, @unchecked Sendable {
     private let connection: SQLiteConnection
     /// The reader of the parts of the file being written, whose parts may be named again.
     private let reader: ObjectIdentifier?
+    /// The rows there are, by the head of the sealed value each holds (its length and checksum),
+    /// read at the first part kept, each row's head alone.
+    private var rowsByHead: [[UInt8]: [Int64]]?
     let smallestKeptApart = SQLiteParts.smallestKeptApart
 
     init(connection: SQLiteConnection, reader: SQLitePartReader?) {
@@ -86,9 +89,33 @@ final class SQLitePartsKeeper: PartsKeeper, @unchecked Sendable {
         self.reader = reader.map(ObjectIdentifier.init)
     }
 
+    /// Names the row that already holds `sealed`, byte for byte, where one does, retired or not:
+    /// a part written anew as it was (an index run rebuilt with the same ids, a page an undo and
+    /// its redo put back) is not kept twice. Else keeps it in a row of its own.
     func keepApart(_ sealed: [UInt8]) throws -> PartKeptApart {
+        let head = Array(sealed.prefix(SealedValue.headSize))
+        for id in try rows(headed: head) {
+            var held: [UInt8]?
+            try connection.run("SELECT part FROM parts WHERE id = ?", [.integer(id)]) { held = $0.blob(0) }
+            if held == sealed { return try PartKeptApart(number: UInt64(id), sealed: sealed) }
+        }
         try connection.run("INSERT INTO parts (part) VALUES (?)", [.blob(sealed)])
-        return try PartKeptApart(number: UInt64(connection.lastInsertedRow), sealed: sealed)
+        let id = try connection.lastInsertedRow
+        rowsByHead?[head, default: []].append(id)
+        return try PartKeptApart(number: UInt64(id), sealed: sealed)
+    }
+
+    /// The rows whose sealed value has the head `head`.
+    private func rows(headed head: [UInt8]) throws -> [Int64] {
+        if rowsByHead == nil {
+            var rows: [[UInt8]: [Int64]] = [:]
+            // 9: the bytes of a seal before its body (`SealedValue.headSize`).
+            try connection.run("SELECT id, substr(part, 1, 9) FROM parts") { row in
+                rows[row.blob(1), default: []].append(row.integer(0))
+            }
+            rowsByHead = rows
+        }
+        return rowsByHead?[head] ?? []
     }
 
     /// A part read from this database file and unchanged since keeps its row, while the row is
