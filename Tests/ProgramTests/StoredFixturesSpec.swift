@@ -68,7 +68,7 @@ struct StoredFixturesSpec {
                 process.executableURL = try ProgramRun.executable(named: "todo")
                 process.arguments = ["add", "written by \(writer)", "--data", data]
                 let said = place.appendingPathComponent("writer-\(writer)")
-                FileManager.default.createFile(atPath: said.path, contents: nil)
+                try Data().write(to: said)
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = try FileHandle(forWritingTo: said)
                 return (process, said)
