@@ -200,10 +200,13 @@ final class DiskJournal<State: StoredState>: Journal {
             || CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
     }
 
+    /// The file is written whole, each part kept apart copied into it: nothing is named again, so
+    /// the state given is what it keeps.
     @discardableResult
     func replace(with state: State) throws -> State? {
         try writeSnapshotFile(state)
-        return try load()
+        _ = try load()
+        return nil
     }
 
     func forget() {
