@@ -55,7 +55,9 @@ extension Journal {
 enum CompactionPolicy {
     static let smallestLog = 4 * 1024
 
-    static func shouldCompact(changeBytes: Int, snapshotBytes: Int) -> Bool {
-        changeBytes > max(snapshotBytes / 16, smallestLog)
+    /// `snapshotBytes` is worked out only once the changes outweigh `smallestLog`: after most
+    /// changes, never.
+    static func shouldCompact(changeBytes: Int, snapshotBytes: @autoclosure () -> Int) -> Bool {
+        changeBytes > smallestLog && changeBytes > snapshotBytes() / 16
     }
 }

@@ -87,7 +87,11 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
 
     private var sequence: Int64 = 0
     private var snapshotSequence: Int64 = 0
-    private var snapshotBytes = 0
+    /// The size of the snapshot as last read or written, parts counted (`size(of:naming:)`); nil
+    /// until `compactionSize` works it out from `snapshotRow`, which takes a walk through it.
+    private var snapshotBytes: Int?
+    /// The snapshot row as last read.
+    private var snapshotRow: [UInt8] = []
     private var changeBytes = 0
     private var dataVersion: Int64 = -1
     private var forgotten = false
@@ -312,7 +316,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             let first = !wasRead
             wasRead = true
             snapshotSequence = snapshotAt
-            snapshotBytes = Self.size(of: bytes, naming: keepsPartsApart ? SQLiteParts.named(by: bytes) : [])
+            (snapshotRow, snapshotBytes) = (bytes, nil)
             sequence = snapshotSequence
             changeBytes = 0
             try applyChanges(to: &state, everyRow: true)
@@ -369,7 +373,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     }
 
     var isCompactionDue: Bool {
-        partsWaitToBeKeptApart || CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: snapshotBytes)
+        partsWaitToBeKeptApart
+            || CompactionPolicy.shouldCompact(changeBytes: changeBytes, snapshotBytes: compactionSize)
     }
 
     /// Keeps `state` as the only row, in the newest version of the schema.
@@ -454,8 +459,17 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         try connection.run(
             "UPDATE snapshot SET sequence = ?, state = ? WHERE id = 1", [.integer(sequence), .blob(bytes)])
         snapshotSequence = sequence
-        snapshotBytes = Self.size(of: bytes, naming: parts)
+        (snapshotRow, snapshotBytes) = ([], Self.size(of: bytes, naming: parts))
         changeBytes = 0
+    }
+
+    /// The size of the snapshot last read or written, for `CompactionPolicy`: worked out when first
+    /// asked, as a program opening the store seldom asks, from the parts the row names.
+    private var compactionSize: Int {
+        if let snapshotBytes { return snapshotBytes }
+        let size = Self.size(of: snapshotRow, naming: keepsPartsApart ? SQLiteParts.named(by: snapshotRow) : [])
+        snapshotBytes = size
+        return size
     }
 
     /// The size of a snapshot for `CompactionPolicy`: its row and the parts it keeps apart. A
