@@ -69,31 +69,25 @@ struct StoredBytes<Value>: UnreadSource {
 
     /// What a record written now holds for the part, unchanged since it was read: the bytes it came
     /// with, sealed (`SealedValue.resealed`); for a part kept apart, what the store writing keeps
-    /// (`PartsKeeper.keepAgain`), or its bytes where no store keeps parts apart. Nil where the
-    /// part is to be written anew: a large sealed part held in the record, where the store
-    /// writing keeps such parts apart (a store of an earlier version, rewritten).
-    func written() throws -> [UInt8]? {
+    /// (`PartsKeeper.keepAgain`), or its bytes where no store keeps parts apart. A large sealed
+    /// part held in the record, where the store writing keeps such parts apart (a store of an
+    /// earlier version, rewritten), is written anew by `anew`; one that does not read stays as it
+    /// came, where the command that reads it finds its damage.
+    func written(orAnew anew: () throws -> [UInt8]) throws -> [UInt8] {
         switch origin {
         case .record(let bytes, let range):
             let kept = bytes[range]
             if let keeper = PartsKeeping.keeper, SealedValue.isSealed(kept),
                 kept.count - SealedValue.headSize >= keeper.smallestKeptApart
             {
-                return nil
+                do {
+                    return try anew()
+                } catch is UnreadableSlice {}
             }
-            return try writtenAsItCame()
+            return try SealedValue.resealed(kept)
         case .apart(let name, let pending):
             if let keeper = PartsKeeping.keeper { return try keeper.keepAgain(name, bytes: pending) }
             return try origin.bytes().0
-        }
-    }
-
-    /// The part as it came, for a record written now: the bytes it was read from, sealed; a part
-    /// kept apart, its name, which only the store that read it may write (`written` says when).
-    func writtenAsItCame() throws -> [UInt8] {
-        switch origin {
-        case .record(let bytes, let range): try SealedValue.resealed(bytes[range])
-        case .apart(let name, _): name.bytes
         }
     }
 }
@@ -112,20 +106,9 @@ extension Deferred {
     /// apart where the store writing keeps large parts so (`PartsKeeping.written`). Throws
     /// `UnreadableSlice` when the part must be read and cannot be.
     func storedForm(_ encode: (Value) throws -> [UInt8]) throws -> [UInt8] {
-        let value: Value
-        if let source = unchangedSource as? StoredBytes<Value> {
-            if let written = try source.written() { return written }
-            // A large part held in the record, written anew to be kept apart; one that does not
-            // read stays as it came, where the command that reads it finds its damage.
-            do {
-                value = try load()
-            } catch is UnreadableSlice {
-                return try source.writtenAsItCame()
-            }
-        } else {
-            value = try load()
-        }
-        return try PartsKeeping.written(try SealedValue.seal(try encode(value)))
+        func anew() throws -> [UInt8] { try PartsKeeping.written(try SealedValue.seal(try encode(try load()))) }
+        guard let source = unchangedSource as? StoredBytes<Value> else { return try anew() }
+        return try source.written(orAnew: anew)
     }
 }
 
