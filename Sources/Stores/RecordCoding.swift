@@ -54,9 +54,7 @@ enum RecordCoding {
     /// change at start; through `Codable` otherwise.
     func encode<Change: Encodable>(batch: [Change], fields: ChangeFields<Change>?) throws -> [UInt8] {
         guard self == .binary, let fields else { return try encode(batch) }
-        var writer = BinaryWriter()
-        try fields.write(batch, &writer)
-        return writer.bytes
+        return try fields.write(batch)
     }
 
     func decode<Change: Decodable>(

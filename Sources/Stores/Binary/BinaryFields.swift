@@ -137,13 +137,11 @@ public struct BinaryFieldWriter {
         }
     }
 
-    /// Writes a list of values, each as the list of its fields.
-    static func write<Element: BinaryFieldEncodable>(
-        _ elements: some Collection<Element>, to writer: inout BinaryWriter
-    ) throws {
+    /// A list of values, each as the list of its fields, in the binary form.
+    static func bytes<Element: BinaryFieldEncodable>(of elements: some Collection<Element>) throws -> [UInt8] {
         var fields = BinaryFieldWriter()
         try fields.list(elements) { try $1.write(fields: &$0) }
-        writer.append(fields.body.bytes)
+        return fields.body.bytes
     }
 }
 
@@ -373,10 +371,8 @@ extension KeyedEncodingContainer {
         _ elements: some Collection<Element>, forKey key: Key, to encoder: any Encoder, sealed: Bool = false
     ) throws {
         guard let binary = encoder as? ValueEncoder else { return try encode(Array(elements), forKey: key) }
-        var writer = BinaryWriter()
-        try BinaryFieldWriter.write(elements, to: &writer)
-        binary.keyedBox().set(
-            .written(sealed ? try SealedValue.seal(writer.bytes) : writer.bytes), for: key.stringValue)
+        let bytes = try BinaryFieldWriter.bytes(of: elements)
+        binary.keyedBox().set(.written(sealed ? try SealedValue.seal(bytes) : bytes), for: key.stringValue)
     }
 }
 

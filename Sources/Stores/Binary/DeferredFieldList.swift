@@ -51,11 +51,7 @@ extension KeyedEncodingContainer {
         guard let binary = encoder as? ValueEncoder else {
             return try encodeFieldList(elements(try part.load()), forKey: key, to: encoder)
         }
-        let stored = try part.storedForm { value in
-            var writer = BinaryWriter()
-            try BinaryFieldWriter.write(elements(value), to: &writer)
-            return writer.bytes
-        }
+        let stored = try part.storedForm { try BinaryFieldWriter.bytes(of: elements($0)) }
         binary.keyedBox().set(.written(stored), for: key.stringValue)
     }
 }

@@ -59,12 +59,7 @@ extension KeyedEncodingContainer {
         try list.sized { list in
             list.unsigned(UInt64(pages.count))
             for page in pages {
-                list.append(
-                    try page.storedForm { value in
-                        var writer = BinaryWriter()
-                        try BinaryFieldWriter.write(elements(value), to: &writer)
-                        return writer.bytes
-                    })
+                list.append(try page.storedForm { try BinaryFieldWriter.bytes(of: elements($0)) })
             }
         }
         binary.keyedBox().set(.written(try SealedValue.seal(list.bytes)), for: key.stringValue)

@@ -63,13 +63,13 @@ extension StoredState where Change: BinaryFieldDecodable & BinaryFieldEncodable 
 
 /// How a batch of changes is written and read field by field (`StoredState.changeFields`).
 public struct ChangeFields<Change> {
-    let write: ([Change], inout BinaryWriter) throws -> Void
+    let write: ([Change]) throws -> [UInt8]
     let read: (inout BinaryReader) throws -> [Change]
 }
 
 extension ChangeFields where Change: BinaryFieldDecodable & BinaryFieldEncodable {
     init() {
-        write = { try BinaryFieldWriter.write($0, to: &$1) }
+        write = { try BinaryFieldWriter.bytes(of: $0) }
         read = { try BinaryFieldReader.elements(of: &$0) { try Change(fields: &$0) } }
     }
 }
