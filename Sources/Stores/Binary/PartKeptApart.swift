@@ -51,15 +51,20 @@ struct PartKeptApart: Equatable, Sendable {
         return writer.bytes
     }
 
+    /// The head the sealed value this names starts with: its tag, length and checksum.
+    var sealedHead: [UInt8] {
+        var writer = BinaryWriter()
+        writer.tag(.sealed)
+        writer.fixed(length)
+        writer.fixed(checksum)
+        return writer.bytes
+    }
+
     /// Whether `stored`, what the store keeps as this part, is the sealed value this names: its
     /// head is this one, and its body as long as the head says. (The body is checked against its
     /// checksum as it is read, as every sealed body is.)
     func isHeld(by stored: [UInt8]) -> Bool {
-        var reader = BinaryReader(stored)
-        guard (try? reader.tag()) == .sealed, (try? reader.fixed(UInt32.self)) == length,
-            (try? reader.fixed(UInt32.self)) == checksum
-        else { return false }
-        return stored.count - reader.position == Int(length)
+        stored.starts(with: sealedHead) && stored.count == SealedValue.headSize + Int(length)
     }
 
     /// Whether the value filling `bytes` is the name of a part kept apart.

@@ -80,7 +80,7 @@ final class SQLitePartsKeeper: PartsKeeper, @unchecked Sendable {
     /// The reader of the parts of the file being written, whose parts may be named again.
     private let reader: ObjectIdentifier?
     /// The rows there are, by the head of the sealed value each holds (its length and checksum),
-    /// read at the first part kept, each row's head alone.
+    /// read at the first part kept or named again, each row's head alone.
     private var rowsByHead: [[UInt8]: [Int64]]?
     let smallestKeptApart = SQLiteParts.smallestKeptApart
 
@@ -124,7 +124,7 @@ final class SQLitePartsKeeper: PartsKeeper, @unchecked Sendable {
     /// gone, refused as `UnreadableSlice`.
     func keepAgain(_ part: PartKeptApart, bytes: PendingBytes) throws -> [UInt8] {
         if bytes.reader == reader, let number = Int64(exactly: part.number),
-            try connection.integer("SELECT count(*) FROM parts WHERE id = ?", [.integer(number)]) == 1
+            try rows(headed: part.sealedHead).contains(number)
         {
             return part.bytes
         }
