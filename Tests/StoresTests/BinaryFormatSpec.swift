@@ -113,6 +113,23 @@ struct BinaryFormatSpec {
         #expect(refused > bytes.count / 2)
     }
 
+    /// A sealed part is damaged whatever byte of its body a flip lands on: on a tag or a length,
+    /// which leave the body unreadable, as on a number or a string's bytes, which the checksum
+    /// finds. Either way it is said the same way, naming the part.
+    @Test func everyByteOfASealedBodyDamagedInTurnIsSaidAsThePartFailingItsSeal() throws {
+        let sealed = try SealedValue.seal(try BinaryEncoder.encode(Sampler()))
+        let body = SealedValue.headSize..<sealed.count
+        for position in body {
+            var damaged = sealed
+            damaged[position] ^= 0x5A
+            let error = #expect(throws: BinaryFormat.Damage.self, "flipping byte \(position)") {
+                try SealedValue.checkedBody(of: damaged, in: damaged.indices, named: "runs")
+            }
+            #expect(error?.problem == "its part \"runs\" fails the checksum it was sealed with", "byte \(position)")
+        }
+        #expect(try SealedValue.checkedBody(of: sealed, in: sealed.indices, named: "runs") == body)
+    }
+
     @Test func bytesAfterTheValueAreRefused() throws {
         let bytes = try BinaryEncoder.encode([1, 2, 3]) + [0]
         let error = #expect(throws: DecodingError.self) { try BinaryDecoder.decode([Int].self, from: bytes) }
