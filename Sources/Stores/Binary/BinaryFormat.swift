@@ -130,6 +130,13 @@ struct BinaryReader {
         return bytes[position]
     }
 
+    /// Passes over the next value if it is a null: whether it was.
+    mutating func passesOverNull() -> Bool {
+        guard position < end, bytes[position] == BinaryFormat.Tag.null.rawValue else { return false }
+        position += 1
+        return true
+    }
+
     mutating func tag() throws(BinaryFormat.Damage) -> BinaryFormat.Tag {
         let byte = try byte()
         guard let tag = BinaryFormat.Tag(rawValue: byte) else { throw damage("unknown tag \(byte)", back: 1) }
