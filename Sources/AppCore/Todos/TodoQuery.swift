@@ -89,7 +89,8 @@ public struct TodoQuery: Codable, Equatable, Sendable {
         // By the moment each was made, not where it stands: a to-do an undo brought back stands
         // last. They almost always stand in that order already, which one look tells.
         case .created:
-            let inOrder = zip(items, items.dropFirst()).allSatisfy { $0.created <= $1.created }
+            // Looked at by index: pairs of to-dos zipped are copied whole, each twice.
+            let inOrder = items.indices.dropFirst().allSatisfy { items[$0 - 1].created <= items[$0].created }
             return inOrder ? items : stableSorted(items) { (Int($0.created.milliseconds), 0) }
         case .title:
             let titles = items.map { $0.title.lowercased() }
