@@ -138,7 +138,9 @@ private func tidy<J: Journal>(_ contents: inout DurableContents<J>, warn: StoreW
         warn("the change was kept, but the snapshot of \(contents.journal.path) cannot be rewritten: \(unreadable)")
     } catch {
         contents.journal.forget()
-        warn("the change was kept, but rewriting the store's snapshot failed: \(error)")
+        // Said without the store error's "It was left untouched": the change just kept was not.
+        let said = (error as? StoreError)?.reason ?? "\(error)"
+        warn("the change was kept, but rewriting the snapshot of \(contents.journal.path) failed: \(said)")
     }
 }
 
