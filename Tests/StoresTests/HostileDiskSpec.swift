@@ -97,6 +97,23 @@ struct HostileDiskSpec {
         #expect(try variant.open(at: path, initial: Ledger()).state().entries == ["milk"])
     }
 
+    /// A store made where no file can be made is refused naming the store, not the file it would
+    /// have been made as beside it, and nothing is left there.
+    @Test(arguments: DurableVariant.files)
+    func aNewStoreOnAReadOnlyDiskIsRefusedNamingTheStore(_ variant: DurableVariant) throws {
+        let disk = try SmallDisk(kilobytes: 1024)
+        let path = disk.path("new")
+        try disk.remount(readOnly: true, kilobytes: 1024)
+        defer { try? disk.remount(readOnly: false, kilobytes: 1024) }
+
+        let error = #expect(throws: StoreError.self) { try variant.open(at: path, initial: Ledger()).state() }
+
+        let said = error?.description ?? ""
+        // (The disk store makes its lock first, which it names as the store's.)
+        #expect(said.contains("the store at \(path)") && !said.contains(".new-") && !said.contains("\n"), "\(said)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.folder.url.path).isEmpty)
+    }
+
     /// `chattr +i` on a folder: no file may be made, renamed or removed in it, even by root.
     private func immutable(_ folder: String, _ on: Bool) throws {
         let process = try Process.run(URL(fileURLWithPath: "/usr/bin/chattr"), arguments: [on ? "+i" : "-i", folder])

@@ -233,7 +233,7 @@ final class DiskJournal<State: StoredState>: Journal {
                 schema: State.migrations.count, snapshotAt: DiskFormat.partsHeaderSize + parts.bytes.count)
             + parts.bytes
             + (try DiskFormat.record(.sealedSnapshot, payload: try RecordLimit.checked(snapshot, path: path)))
-        try POSIXFile.create(temporary, holding: contents, mode: try sharedMode())
+        try POSIXFile.create(temporary, beside: path, holding: contents, mode: try sharedMode())
         do {
             try POSIXFile.rename(temporary, to: path)
         } catch {

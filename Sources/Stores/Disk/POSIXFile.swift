@@ -172,6 +172,20 @@ enum POSIXFile {
         }
     }
 
+    /// `create(_:holding:mode:)` of `temporary`, a file made beside the store at `path` to be put
+    /// in its place: what fails is said of the store, as no new file can be made in its folder,
+    /// not of a name the person never gave.
+    static func create(_ temporary: String, beside path: String, holding bytes: [UInt8], mode: mode_t = privateMode)
+        throws
+    {
+        do {
+            try create(temporary, holding: bytes, mode: mode)
+        } catch StoreError.failed(_, _, let reason) {
+            let said = "no new file can be made in its folder (\(reason))"
+            throw StoreError.failed(path: path, operation: "write", reason: said)
+        }
+    }
+
     static func rename(_ source: String, to destination: String) throws {
         guard systemRename(source, destination) == 0 else { throw failure(destination, "replace") }
     }

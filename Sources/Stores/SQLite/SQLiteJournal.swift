@@ -661,7 +661,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// it: SQLite would make it readable by all, and makes its log and index as the database is.
     private static func create(at path: String, initial: State) throws {
         let temporary = POSIXFile.unguessableName(beside: path)
-        try POSIXFile.create(temporary, holding: [])
+        try POSIXFile.create(temporary, beside: path, holding: [])
         do {
             let connection = try SQLiteConnection(path: temporary)
             try connection.execute(
