@@ -21,7 +21,7 @@ enum CrashLeftovers {
             let rest = name.dropFirst(prefix.count)
             let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
             guard ["", "-wal", "-shm", "-journal"].contains(withoutLetters(rest.dropFirst(digits.count))),
-                let process = Int32(digits), !isRunning(process)
+                let process = Int32(digits), Self.couldBeAProcess(process), !isRunning(process)
             else { continue }
             try? POSIXFile.remove(folder + "/" + name)
         }
@@ -32,6 +32,23 @@ enum CrashLeftovers {
         guard rest.hasPrefix("-") else { return rest }
         let letters = rest.dropFirst().prefix(while: { $0.isASCII && ($0.isLowercase || $0.isNumber) })
         return letters.count == 12 ? rest.dropFirst(1 + letters.count) : rest
+    }
+
+    /// Whether `number` could name a process here: up to the system's largest process id, so that
+    /// a file that only looks like a leftover (`STORE.new-20261126`, a copy dated by hand) is kept.
+    private static func couldBeAProcess(_ number: Int32) -> Bool {
+        number > 0 && number <= largestProcessID
+    }
+
+    /// Linux says it in `/proc/sys/kernel/pid_max`; 4,194,304 is the most it may say.
+    private static var largestProcessID: Int32 {
+        let descriptor = open("/proc/sys/kernel/pid_max", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 4_194_304 }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        let said = count > 0 ? String(decoding: bytes[..<count], as: UTF8.self).trimmingWhitespace() : ""
+        return Int32(said) ?? 4_194_304
     }
 
     private static func isRunning(_ process: Int32) -> Bool {

@@ -56,7 +56,8 @@ struct HostilePathSpec {
         let gone = try ChildProcess.run(exerciser: ["usage"])  // a process that has ended
         let dead = "store.new-\(gone.status == 64 ? gone.processIdentifier : 0)"
         let leftovers = [dead, dead + "-wal", dead + "-journal", dead + "-k3x9a0b1c2d4", dead + "-k3x9a0b1c2d4-shm"]
-        let others = ["store.new-\(getpid())", "store.newer", "store.new-12x"]
+        // A name that only looks like a leftover, as a copy dated by hand, is no process's.
+        let others = ["store.new-\(getpid())", "store.newer", "store.new-12x", "store.new-20261126", "store.new-0"]
         for name in leftovers + others { try Data("x".utf8).write(to: folder.url.appendingPathComponent(name)) }
 
         let store = try variant.open(at: path, initial: Ledger())
