@@ -63,6 +63,12 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
                 make: { try sqlite(at: $0, "CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('la');") },
                 says: "another application"),
             DamagedFile(
+                name: "a store whose tables were changed", variant: .sqlite,
+                make: { path in
+                    try makeStore(.sqlite, at: path)
+                    try sqlite(at: path, "ALTER TABLE changes ADD COLUMN note TEXT;")
+                }, says: "its tables are not the ones this program made: the file is damaged, or another program"),
+            DamagedFile(
                 name: "a newer schema", variant: .sqlite,
                 make: { path in
                     try makeStore(.sqlite, at: path)

@@ -544,7 +544,11 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         let expected =
             (hasIdentity ? [SQLiteStoreIdentity.table] : []) + Self.tables(keepingPartsApart: keepsPartsApart)
         guard tables.sorted() == expected.sorted() else {
-            throw StoreError.unreadable(path: path, reason: "its tables are not the ones this program made")
+            // One damaged byte in their definitions reads so, as a change by another program does.
+            throw StoreError.unreadable(
+                path: path,
+                reason: "its tables are not the ones this program made: the file is damaged, or another program "
+                    + "(a newer version of this one, say) changed them")
         }
         let newest = StoredVersion(number: Int(Self.schemaVersion))
         guard found.format <= newest.format, found.schema <= newest.schema else {
