@@ -144,9 +144,11 @@ struct SharedMachineSpec {
         let warnings = WarningLog()
         let start = ContinuousClock.now
 
+        // The disk store waits as it opens; SQLite reads without waiting, and its change waits.
         #expect(throws: StoreError.self) {
-            try variant.open(
+            let store = try variant.open(
                 at: path, initial: Ledger(), warn: warnings.warn, patience: LockPatience(giveUpAfter: 1.5))
+            try store.change(.append("tea"))
         }
 
         let waited = ContinuousClock.now - start
@@ -154,6 +156,24 @@ struct SharedMachineSpec {
         #expect(warnings.said.count == 1)
         #expect(warnings.said.first?.hasPrefix("waiting for another program to let go of \(path)") == true)
         #expect(warnings.said.first?.hasSuffix("; giving up after 1.5 s") == true)
+    }
+
+    /// A program that reads an SQLite store does not wait for one writing it (a large import, a
+    /// writer stopped half-way): it reads what was committed, and only a change waits.
+    @Test func anSQLiteStoreIsOpenedAndReadWhileAnotherProgramHoldsItsWriteLock() throws {
+        let path = folder.path("store")
+        try DurableVariant.sqlite.open(at: path, initial: Ledger()).change(.append("milk"))
+        try holdLock(.sqlite, at: path, for: 3)
+        let warnings = WarningLog()
+        let start = ContinuousClock.now
+
+        let store = try DurableVariant.sqlite.open(
+            at: path, initial: Ledger(), warn: warnings.warn, patience: LockPatience(giveUpAfter: 2))
+        let entries = try store.state().entries
+
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(entries == ["milk"])
+        #expect(warnings.said.isEmpty)
     }
 
     @Test(arguments: DurableVariant.files)

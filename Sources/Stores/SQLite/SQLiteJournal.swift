@@ -73,6 +73,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     private var partReader: SQLitePartReader?
     /// Whether the store was read once already: its mark is checked as the program opens it.
     private var wasRead = false
+    /// Whether the load under way reads without the lock (`opening`), where a writer may mark a
+    /// change after the read began.
+    private var markAheadIsRaced = false
     /// Whether the database has the table of its identity, by its schema.
     private var hasIdentity = false
     /// How the blobs of the database are written, by its `user_version`.
@@ -176,6 +179,29 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         return try transaction("BEGIN", body)
     }
 
+    /// The first load, in a read of its own, so that a program opening the store does not wait
+    /// for one writing it (a large import, a writer stopped half-way). A writer marks its change
+    /// after it commits: read without the lock, the mark may name a change committed after this
+    /// read began, which looks like a lost log. Only then is the store read again under the write
+    /// lock, where the mark can only lag what is read, and a store that still ends before its mark
+    /// is refused.
+    func opening<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            markAheadIsRaced = true
+            defer { markAheadIsRaced = false }
+            return try shared {
+                if let file { try checkLogIsOurs(file: file) }
+                return try body()
+            }
+        } catch is MarkAheadOfRead {
+            wasRead = false
+            return try exclusively(body)
+        }
+    }
+
+    /// The mark names a change the first load, read without the lock, did not see.
+    private struct MarkAheadOfRead: Error {}
+
     /// Opens the database the path names now, if it is another file than the one open: a copy
     /// restored over the store, say. What this program wrote before is in the file it wrote to;
     /// from here on it reads, watches and writes the one the path names, read anew.
@@ -206,6 +232,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         case .store(let marked): guard marked.names(identity: identity, file: file) else { return }
         }
         guard mark.sequence > sequence else { return }
+        if markAheadIsRaced { throw MarkAheadOfRead() }
         throw Self.logLost(path: path, endsAt: sequence, marked: mark.sequence)
     }
 
@@ -320,8 +347,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             sequence = snapshotSequence
             changeBytes = 0
             try applyChanges(to: &state, everyRow: true)
-            // Only as the program opens the store, under its lock: read later, in a transaction
-            // of its own, the store could lag a mark another writer wrote since it began.
+            // Only as the program opens the store: `opening` reads it again under the lock where
+            // a writer marked a change after this read began, which a later load, in a read of its
+            // own, could not tell from a lost log.
             if first { try checkMark() }
             dataVersion = try currentDataVersion()
             forgotten = false
