@@ -64,16 +64,11 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
                 says: "another application"),
             DamagedFile(
                 name: "a store whose tables were changed", variant: .sqlite,
-                make: { path in
-                    try makeStore(.sqlite, at: path)
-                    try sqlite(at: path, "ALTER TABLE changes ADD COLUMN note TEXT;")
-                }, says: "its tables are not the ones this program made: the file is damaged, or another program"),
+                make: storeChanged(by: "ALTER TABLE changes ADD COLUMN note TEXT;"),
+                says: "its tables are not the ones this program made: the file is damaged, or another program"),
             DamagedFile(
-                name: "a newer schema", variant: .sqlite,
-                make: { path in
-                    try makeStore(.sqlite, at: path)
-                    try sqlite(at: path, "PRAGMA user_version = 7;")
-                }, says: "format version 7"),
+                name: "a newer schema", variant: .sqlite, make: storeChanged(by: "PRAGMA user_version = 7;"),
+                says: "format version 7"),
         ]
 
     /// The start of a JFIF file.
@@ -84,6 +79,14 @@ struct DamagedFile: CustomTestStringConvertible, Sendable {
     static func makeStore(_ variant: DurableVariant, at path: String) throws {
         let store = try variant.open(at: path, initial: Ledger())
         for entry in ["milk", "eggs", "bread"] { try store.change(.append(entry)) }
+    }
+
+    /// Makes a real SQLite store at the path, then runs `sql` on it, as another program would.
+    static func storeChanged(by sql: String) -> @Sendable (String) throws -> Void {
+        { path in
+            try makeStore(.sqlite, at: path)
+            try sqlite(at: path, sql)
+        }
     }
 
     /// A real store with a few changes in it, as bytes; the store's files are removed again.
