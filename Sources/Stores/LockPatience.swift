@@ -59,7 +59,8 @@ struct LockWait {
         if let limit = patience.giveUpAfter, waited >= limit { return false }
         if !said, waited >= LockPatience.sayAfter {
             said = true
-            let limit = patience.giveUpAfter.map { "; giving up after \(Self.seconds($0))" } ?? ""
+            // Said as a wait with its bound, not as what happened: the program may well go on.
+            let limit = patience.giveUpAfter.map { " (for up to \(Self.seconds($0)))" } ?? ""
             warn("waiting for another program to let go of \(what)\(limit)")
         }
         tries += 1

@@ -64,7 +64,7 @@ struct SharedMachineProgramSpec {
         let lines = run.stderr.split(separator: "\n")
         #expect(
             lines.first
-                == "Warning: waiting for another program to let go of \(path).lock; giving up after 1.5 s")
+                == "Warning: waiting for another program to let go of \(path).lock (for up to 1.5 s)")
         #expect(lines.last?.hasPrefix("Error: could not lock the store at \(path).lock: another program held") == true)
         #expect(lines.count == 2)
         flock(holder, LOCK_UN)
