@@ -23,6 +23,13 @@ enum SQLiteParts {
     /// whichever of several programs writing at once comes first. (SQLite keeps each definition
     /// without its `IF NOT EXISTS`, as `table` and `retiredTable` are.)
     static let madeWhereMissing = "CREATE TABLE IF NOT EXISTS \(parts); CREATE TABLE IF NOT EXISTS \(retired);"
+    /// The sealed value the row `id` holds, if there is that row.
+    static func part(_ id: Int64, in connection: SQLiteConnection) throws -> [UInt8]? {
+        var bytes: [UInt8]?
+        try connection.run("SELECT part FROM parts WHERE id = ?", [.integer(id)]) { bytes = $0.blob(0) }
+        return bytes
+    }
+
     /// SQLite's own table of the last number `AUTOINCREMENT` gave, made with `parts`.
     static let sequenceTable = "CREATE TABLE sqlite_sequence(name,seq)"
     /// A sealed value whose body is at least this long is kept in a row of its own: a page of
@@ -94,10 +101,8 @@ final class SQLitePartsKeeper: PartsKeeper, @unchecked Sendable {
     /// its redo put back) is not kept twice. Else keeps it in a row of its own.
     func keepApart(_ sealed: [UInt8]) throws -> PartKeptApart {
         let head = Array(sealed.prefix(SealedValue.headSize))
-        for id in try rows(headed: head) {
-            var held: [UInt8]?
-            try connection.run("SELECT part FROM parts WHERE id = ?", [.integer(id)]) { held = $0.blob(0) }
-            if held == sealed { return try PartKeptApart(number: UInt64(id), sealed: sealed) }
+        for id in try rows(headed: head) where try SQLiteParts.part(id, in: connection) == sealed {
+            return try PartKeptApart(number: UInt64(id), sealed: sealed)
         }
         try connection.run("INSERT INTO parts (part) VALUES (?)", [.blob(sealed)])
         let id = try connection.lastInsertedRow
@@ -191,7 +196,7 @@ final class SQLitePartReader: Sendable {
                 }
                 if case .notOpened = state { state = .open(connection) }
                 defer { if case .released = state { connection.close() } }
-                guard let id = Int64(exactly: number), let bytes = try Self.row(id, in: connection) else {
+                guard let id = Int64(exactly: number), let bytes = try SQLiteParts.part(id, in: connection) else {
                     throw Self.missing(number, in: connection)
                 }
                 return bytes
@@ -236,12 +241,6 @@ final class SQLitePartReader: Sendable {
         }
         return UnreadableSlice(
             reason: "another program rewrote its snapshot while this one was reading it; run the command again")
-    }
-
-    private static func row(_ id: Int64, in connection: SQLiteConnection) throws -> [UInt8]? {
-        var bytes: [UInt8]?
-        try connection.run("SELECT part FROM parts WHERE id = ?", [.integer(id)]) { bytes = $0.blob(0) }
-        return bytes
     }
 
     /// A connection to the file the journal opened, checked to be that file once SQLite has it.
