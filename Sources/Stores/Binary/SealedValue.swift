@@ -59,9 +59,10 @@ enum SealedValue {
         guard body.upperBound == range.upperBound else { throw reader.damage("bytes follow a sealed value") }
         // A body whose entries no longer read was damaged as surely as one whose checksum
         // differs: either way the part is not what was sealed, and is said so, by name.
-        let said = "its part \"\(name)\" fails the checksum it was sealed with"
-        let failed = BinaryFormat.Damage(offset: nil, problem: said)
-        guard (try? frameChecksum(bytes, in: body)) == checksum else { throw failed }
+        guard (try? frameChecksum(bytes, in: body)) == checksum else {
+            let said = "its part \"\(name)\" fails the checksum it was sealed with"
+            throw BinaryFormat.Damage(offset: nil, problem: said)
+        }
         return body
     }
 
