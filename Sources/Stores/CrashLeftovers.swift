@@ -16,7 +16,7 @@ enum CrashLeftovers {
     // the first change of every program 0.7 M instructions, a tenth of a `coin flip`.
     static func remove(beside path: String) {
         let folder = POSIXFile.folder(of: path)
-        let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".new-"
+        let prefix = POSIXFile.newFilePrefix(beside: path)
         for name in FolderNames.of(folder) where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
@@ -40,8 +40,9 @@ enum CrashLeftovers {
         number > 0 && number <= largestProcessID
     }
 
-    /// Linux says it in `/proc/sys/kernel/pid_max`; 4,194,304 is the most it may say.
-    private static var largestProcessID: Int32 {
+    /// Linux says it in `/proc/sys/kernel/pid_max`; 4,194,304 is the most it may say. Read once,
+    /// at the first name that looks like a leftover.
+    private static let largestProcessID: Int32 = {
         let descriptor = open("/proc/sys/kernel/pid_max", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return 4_194_304 }
         defer { close(descriptor) }
@@ -49,7 +50,7 @@ enum CrashLeftovers {
         let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         let said = count > 0 ? String(decoding: bytes[..<count], as: UTF8.self).trimmingWhitespace() : ""
         return Int32(said) ?? 4_194_304
-    }
+    }()
 
     private static func isRunning(_ process: Int32) -> Bool {
         process == getpid() || kill(process, 0) == 0 || errno == EPERM

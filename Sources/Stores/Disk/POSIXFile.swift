@@ -238,7 +238,7 @@ enum POSIXFile {
     static func refuseOtherNames(_ path: String) throws {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_nlink > 1 else { return }
-        let own = "\(path.split(separator: "/").last ?? "").new-"
+        let own = newFilePrefix(beside: path)
         var sibling = stat()
         let making = FolderNames.of(folder(of: path)).contains { name in
             name.hasPrefix(own) && lstat(folder(of: path) + "/" + name, &sibling) == 0 && sibling.st_ino == info.st_ino
@@ -267,6 +267,12 @@ enum POSIXFile {
         }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// How the name of every file made beside the store at `path` to take its place starts:
+    /// `STORE.new-`, then what `unguessableName(beside:)` adds.
+    static func newFilePrefix(beside path: String) -> String {
+        "\(path.split(separator: "/").last ?? "").new-"
     }
 
     /// A name no other user can guess, for a file made beside a store: the process, for
