@@ -23,11 +23,16 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
     }
     return (
         state: {
-            shared.withLock { contents in
+            let (state, observers) = shared.withLock { contents in
                 // A failed read leaves the last state read; the next change reports the failure.
-                try? contents.journal.shared { try contents.journal.catchUp(&contents.state) }
-                return contents.state
+                let read = (try? contents.journal.shared { try contents.journal.catchUp(&contents.state) }) ?? false
+                // Another program's change read here is told here: the watching thread, finding
+                // nothing new after this, would not tell it, and a program that reads the state
+                // in several steps (flips, then answers) may have shown some of them from before it.
+                return (contents.state, read ? contents.observers : [])
             }
+            notify(observers)
+            return state
         },
         // A journal keeps each record as a list of changes (stores written before `change` took
         // one change may hold several), so one change is kept as a list of one.
@@ -83,7 +88,7 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
 }
 
 /// Tells the observers of changes made by other processes too: a thread of its own waits for
-/// the journal's signal, catches up, and tells them when the state is not what it was. Started
+/// the journal's signal, catches up, and tells them when it read anything new. Started
 /// with the first observer, so that a program that observes nothing pays nothing.
 private func watchOtherWriters<J: Journal>(
     _ shared: Locked<DurableContents<J>>, warn: @escaping StoreWarning,
@@ -96,14 +101,14 @@ private func watchOtherWriters<J: Journal>(
             while true {
                 var caughtUp = false
                 let observers = shared.withLock { contents -> [@Sendable () -> Void] in
-                    let before = contents.state
                     do {
-                        try contents.journal.shared { try contents.journal.catchUp(&contents.state) }
+                        let read = try contents.journal.shared { try contents.journal.catchUp(&contents.state) }
                         caughtUp = true
+                        return read ? contents.observers : []
                     } catch {
                         contents.journal.forget()  // read everything again next time
+                        return []
                     }
-                    return contents.state == before ? [] : contents.observers
                 }
                 notify(observers)
                 // The first look is at once, before any signal: a change made after the program

@@ -22,8 +22,11 @@ protocol Journal<State>: SendableMetatype {
 
     /// Reads the whole state: the snapshot, then every change kept since.
     func load() throws -> State
-    /// Brings `state`, as last read or written here, up to what other writers have added since.
-    func catchUp(_ state: inout State) throws
+    /// Brings `state`, as last read or written here, up to what other writers have added since;
+    /// returns whether it read anything, so that the store tells its observers. A state read
+    /// again whole counts, though it may hold what it held.
+    @discardableResult
+    func catchUp(_ state: inout State) throws -> Bool
     /// Keeps a batch of changes, already applied to reach `state`; returns once it is durable.
     /// Housekeeping is left to `replace`, once `isCompactionDue` says so.
     func append(_ changes: [State.Change], reaching state: State) throws

@@ -78,6 +78,31 @@ struct DurableStoreSpec {
         #expect(try first.state().entries == [])
     }
 
+    /// A live view reads the state in steps (a coin's flips, then its answers): a change another
+    /// program made between them is read by the second step, and must still be told, or the view
+    /// never shows what the first step missed. The watching thread, finding nothing new after
+    /// that read, would not tell it.
+    @Test(arguments: DurableVariant.available)
+    func aChangeMadeElsewhereThatAReadCaughtUpWithIsToldToTheObservers(_ variant: DurableVariant) throws {
+        let watching = try variant.open(at: path, initial: Ledger())
+        let other = try variant.open(at: path, initial: Ledger())
+        let told = Counter()
+        watching.updated { told.increment() }
+        Thread.sleep(forTimeInterval: 0.3)  // the watching thread has looked once, and waits
+        #expect(told.count == 0)
+
+        try other.change(.append("milk"))
+        #expect(try watching.state().entries == ["milk"])
+
+        // Told by the read, or by the watching thread where it heard of the change first (a
+        // PostgreSQL store's hears at once), which may tell a moment after the read returns.
+        for _ in 0..<40 where told.count == 0 { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(told.count == 1)
+        _ = try watching.state()  // a read that finds nothing new tells nobody
+        Thread.sleep(forTimeInterval: 0.3)  // nor does the watching thread, after it
+        #expect(told.count == 1)
+    }
+
     @Test func theSQLiteLogIsCopiedIntoTheDatabaseOnceItPassesItsLimit() throws {
         let store = try DurableVariant.sqlite.open(at: path, initial: Ledger())
         let entries = (0..<400).map { "entry \($0) " + String(repeating: "x", count: 400) }

@@ -131,18 +131,19 @@ final class DiskJournal<State: StoredState>: Journal {
         return state
     }
 
-    func catchUp(_ state: inout State) throws {
+    @discardableResult
+    func catchUp(_ state: inout State) throws -> Bool {
         guard let current = try POSIXFile.status(path) else {
             throw StoreError.failed(path: path, operation: "read", reason: "the file was removed")
         }
         // A file another writer replaced.
         guard !forgotten, current.identity == identity else {
             state = try load()
-            return
+            return true
         }
         guard current.size != offset else {
             (tornTail, damagedTail) = (false, nil)
-            return
+            return false
         }
         let bytes = try POSIXFile.read(file, from: offset, to: current.size, path: path)
         let scan = try DiskFormat.scan(bytes, from: 0, base: offset, path: path)
@@ -150,6 +151,7 @@ final class DiskJournal<State: StoredState>: Journal {
         note(scan)
         offset = scan.end
         changeBytes += scan.records.reduce(0) { $0 + $1.size }
+        return !scan.records.isEmpty
     }
 
     /// Appends one record. A file in an older format, or ending in a damaged record, is

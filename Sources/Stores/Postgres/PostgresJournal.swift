@@ -176,20 +176,25 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
         }
     }
 
-    func catchUp(_ state: inout State) throws {
+    @discardableResult
+    func catchUp(_ state: inout State) throws -> Bool {
         try checkingSoundness {
-            guard try tablesAreThere() else { return }
+            guard try tablesAreThere() else { return false }
             let head = try lockedHead ?? self.head(locking: false)
+            // A store not made yet reads as `initial`, as it did.
+            if head == nil, !forgotten, sequence == 0 { return false }
             // A row that counts fewer changes than were read is a store made anew (or restored
             // from a copy) since: read again whole.
             guard !forgotten, let head, head.snapshotSequence == snapshotSequence,
                 head.lastSequence < 0 || head.lastSequence >= sequence
             else {
                 state = try load()
-                return
+                return true
             }
+            let before = sequence
             try applyChanges(to: &state)
             try checkLastChange(head.lastSequence)
+            return sequence != before
         }
     }
 

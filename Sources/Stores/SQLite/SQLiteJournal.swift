@@ -357,17 +357,20 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         }
     }
 
-    func catchUp(_ state: inout State) throws {
+    @discardableResult
+    func catchUp(_ state: inout State) throws -> Bool {
         try checkingSoundness {
             let version = try currentDataVersion()
-            guard forgotten || version != dataVersion else { return }  // nobody else wrote since
+            guard forgotten || version != dataVersion else { return false }  // nobody else wrote since
             guard !forgotten, try storedSnapshotSequence() == snapshotSequence
             else {
                 state = try load()
-                return
+                return true
             }
+            let before = sequence
             try applyChanges(to: &state)
             dataVersion = version
+            return sequence != before
         }
     }
 
