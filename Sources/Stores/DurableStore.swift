@@ -95,7 +95,7 @@ private func watchOtherWriters<J: Journal>(
     notify: @escaping @Sendable ([@Sendable () -> Void]) -> Void
 ) {
     let watch = shared.withLock { $0.journal.watch }
-    startThread {
+    let failure = startThread {
         do {
             let wait = try watch.start()
             while true {
@@ -120,6 +120,10 @@ private func watchOtherWriters<J: Journal>(
         } catch {
             warn("changes made by other programs will not be shown as they come: \(error)")
         }
+    }
+    if failure != 0 {
+        let reason = String(cString: strerror(failure))
+        warn("changes made by other programs will not be shown as they come: no thread to wait for them (\(reason))")
     }
 }
 

@@ -47,8 +47,9 @@ struct JournalWatch: Sendable {
     }
 }
 
-/// Runs `body` on a new thread of its own, which the process does not wait for at exit.
-func startThread(_ body: @escaping @Sendable () -> Void) {
+/// Runs `body` on a new thread of its own, which the process does not wait for at exit; returns
+/// the system's error number where no thread could be made (too many threads, say), else 0.
+func startThread(_ body: @escaping @Sendable () -> Void) -> Int32 {
     let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     #if canImport(Darwin)
         var thread: pthread_t?
@@ -68,6 +69,7 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
     } else {
         Unmanaged<ThreadBody>.fromOpaque(box).release()
     }
+    return started
 }
 
 /// A thread's work, handed through the C pointer `pthread_create` passes on. A class, because
