@@ -27,8 +27,8 @@ final class Browser {
         driverProcess.standardError = FileHandle.nullDevice
         driverProcess.standardInput = FileHandle.nullDevice
         try driverProcess.run()
-        let started = driverProcess.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + 180) { kill(started, SIGKILL) }
+        let (started, running) = (driverProcess.processIdentifier, driverProcess)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 180) { if running.isRunning { kill(started, SIGKILL) } }
         var ready = false
         for _ in 0..<100 where !ready {
             ready = (try? LoopbackHTTP.request("GET", endpoint + "/status"))?.body.contains("\"ready\":true") ?? false

@@ -16,7 +16,8 @@ struct LiveViewProgramSpec {
         let first = watcher.read(until: "Nothing to do.")
         #expect(try place.todo("add", "buy milk").status == 0)
         let printed = watcher.read(until: "buy milk", after: first)
-        #expect(watcher.stop(with: SIGINT) == 0)
+        let stopped = watcher.stop(with: SIGINT)
+        #expect(stopped.status == 0, "\(stopped.said)")
         #expect(printed.hasPrefix("Nothing to do.\n"))
         #expect(printed.contains("[ ] buy milk"))
     }
@@ -40,7 +41,8 @@ struct LiveViewProgramSpec {
         }
 
         let printed = watcher.read(until: "from the copy", after: first)
-        #expect(watcher.stop(with: SIGINT) == 0)
+        let stopped = watcher.stop(with: SIGINT)
+        #expect(stopped.status == 0, "\(stopped.said)")
         #expect(printed.contains("+ ") && printed.contains("[ ] from the copy"))
         #expect(try place.todo("add", "after").status == 0)
         #expect(try place.list().map { $0["title"] as? String } == ["from the copy", "after"])
@@ -58,7 +60,8 @@ struct LiveViewProgramSpec {
         #expect(try place.todo("done", id).status == 0)
 
         let printed = watcher.read(until: "- \(line)\n", after: first)
-        #expect(watcher.stop(with: SIGINT) == 0)
+        let stopped = watcher.stop(with: SIGINT)
+        #expect(stopped.status == 0, "\(stopped.said)")
         #expect(first.split(separator: "\n").count == 300)
         #expect(printed.dropFirst(first.count) == "\n- \(line)\n")
     }
@@ -125,7 +128,8 @@ struct LiveViewProgramSpec {
         let first = watcher.read(until: "1d4")
         #expect(try ProgramRun.of("dice", ["roll", "3d6"], environment: place.environment).status == 0)
         let printed = watcher.read(until: "3d6", after: first)
-        #expect(watcher.stop(with: SIGTERM) == 0)
+        let stopped = watcher.stop(with: SIGTERM)
+        #expect(stopped.status == 0, "\(stopped.said)")
         // The roll before is printed once, the new one after it.
         #expect(printed.components(separatedBy: "1d4").count == 2)
         #expect(printed.split(separator: "\n").last?.contains("3d6") == true)
@@ -136,9 +140,11 @@ struct LiveViewProgramSpec {
         let place = try TodoPlace(store)
         defer { place.remove() }
         let watcher = try Watcher("coin", ["history", "--watch"], environment: place.environment)
-        #expect(try ProgramRun.of("coin", ["flip", "-n", "7"], environment: place.environment).status == 0)
+        let flip = try ProgramRun.of("coin", ["flip", "-n", "7"], environment: place.environment)
+        #expect(flip.status == 0, "\(flip.stderr)")
         let printed = watcher.read(until: "flip")
-        #expect(watcher.stop(with: SIGINT) == 0)
+        let stopped = watcher.stop(with: SIGINT)
+        #expect(stopped.status == 0, "\(stopped.said)")
         #expect(printed.split(separator: "\n").count == 1)
     }
 

@@ -219,7 +219,8 @@ struct PostgresProgramSpec {
         _ = watcher.read(until: "Nothing to do.")
         let cmdline = URL(fileURLWithPath: "/proc/\(watcher.process.processIdentifier)/cmdline")
         let shown = String(decoding: try Data(contentsOf: cmdline), as: UTF8.self)
-        #expect(watcher.stop(with: SIGINT) == 0)
+        let stopped = watcher.stop(with: SIGINT)
+        #expect(stopped.status == 0, "\(stopped.said)")
         #expect(!shown.contains(secret))
         #expect(shown.contains("postgresql://postgres:xxxxxxxxxxx@"), "\(shown)")
         #expect(shown.contains("postgresql://postgres:xxxxxxxxxxxxxxxxxxx@"), "\(shown)")
@@ -281,7 +282,8 @@ struct PostgresProgramSpec {
         try PostgresTestServer.run("restart", folder.path)
         #expect(try ProgramRun.of("todo", ["add", "buy milk"], environment: environment).status == 0)
         let printed = watcher.read(until: "buy milk", after: first)
-        #expect(watcher.stop(with: SIGINT) == 0)
+        let stopped = watcher.stop(with: SIGINT)
+        #expect(stopped.status == 0, "\(stopped.said)")
         #expect(printed.contains("[ ] buy milk"))
     }
 

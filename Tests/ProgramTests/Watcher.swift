@@ -5,6 +5,8 @@ import Foundation
 struct Watcher {
     let process: Process
     private let output: FileHandle
+    /// Where what the program says on standard error is kept, to be read once it has stopped.
+    private let errors: URL
 
     init(_ program: String, _ arguments: [String], environment: [String: String]) throws {
         process = Process()
@@ -17,13 +19,18 @@ struct Watcher {
         process.environment = inherited.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        errors = FileManager.default.temporaryDirectory.appendingPathComponent("watcher-\(UUID().uuidString)")
+        try Data().write(to: errors)
+        process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
         output = pipe.fileHandleForReading
         try process.run()
-        // A watcher that a failed test leaves running is stopped, so that the run cannot hang.
-        let watched = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { kill(watched, SIGKILL) }
+        // A watcher that a failed test leaves running is stopped, so that the run cannot hang; one
+        // already ended is left alone, for its number may be another program's by then.
+        let (watched, started) = (process.processIdentifier, process)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
+            if started.isRunning { kill(watched, SIGKILL) }
+        }
     }
 
     /// Reads until what was printed holds `text`, or the output ends; returns all read so far.
@@ -37,10 +44,13 @@ struct Watcher {
         return printed
     }
 
-    /// Sends `signal` and returns the exit status, or -1 when the program died of the signal.
-    func stop(with signal: Int32) -> Int32 {
+    /// Sends `signal` and returns the exit status, or -1 when the program died of a signal; `said`
+    /// is then what it wrote on standard error, for a failing test's message.
+    func stop(with signal: Int32) -> (status: Int32, said: String) {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : -1
+        let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: errors)
+        return (process.terminationReason == .exit ? process.terminationStatus : -1, said)
     }
 }

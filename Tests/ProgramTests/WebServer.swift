@@ -25,9 +25,10 @@ final class WebServer {
         process.standardInput = FileHandle.nullDevice
         errors = pipe.fileHandleForReading
         try process.run()
-        // A server a failed test leaves running is stopped, so that the run cannot hang.
-        let started = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { kill(started, SIGKILL) }
+        // A server a failed test leaves running is stopped, so that the run cannot hang; one
+        // already ended is left alone, for its number may be another program's by then.
+        let (started, server) = (process.processIdentifier, process)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if server.isRunning { kill(started, SIGKILL) } }
         var text = ""
         while !text.contains("(Ctrl-C to stop)\n") {
             let chunk = errors.availableData

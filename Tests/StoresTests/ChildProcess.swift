@@ -40,9 +40,12 @@ struct ChildProcess {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // A program that hangs is killed, so that the test fails instead of waiting for ever.
-        let watched = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { Foundation.kill(watched, SIGKILL) }
+        // A program that hangs is killed, so that the test fails instead of waiting for ever; one
+        // already ended is left alone, for its number may be another program's by then.
+        let (watched, child) = (process.processIdentifier, process)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) {
+            if child.isRunning { Foundation.kill(watched, SIGKILL) }
+        }
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         let said = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
