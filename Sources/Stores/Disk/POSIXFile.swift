@@ -234,7 +234,8 @@ enum POSIXFile {
 
     /// Refuses a store's file that has other names (hard links): programs reaching it by each
     /// would take different locks and split it. A name the store itself links while it makes the
-    /// file (`STORE.new-…`, for a moment) is not another's.
+    /// file (`STORE.new-…`, for a moment) is not another's: that name may be seen, or be gone by
+    /// the time the folder is read, and then the file is looked at again.
     static func refuseOtherNames(_ path: String) throws {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_nlink > 1 else { return }
@@ -244,9 +245,11 @@ enum POSIXFile {
             name.hasPrefix(own) && lstat(folder(of: path) + "/" + name, &sibling) == 0 && sibling.st_ino == info.st_ino
         }
         guard !making || info.st_nlink > 2 else { return }
+        var now = stat()
+        guard lstat(path, &now) == 0, now.st_ino == info.st_ino, now.st_nlink > 1 else { return }
         throw StoreError.unreadable(
             path: path,
-            reason: "it has \(info.st_nlink) names (hard links), and programs reaching a store by different names "
+            reason: "it has \(now.st_nlink) names (hard links), and programs reaching a store by different names "
                 + "would take different locks; keep one name, and a symbolic link for the others")
     }
 
