@@ -77,13 +77,13 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
     }
 
     /// Keeps `step` waiting for the read, if the value was not read yet; false when it was read.
-    @usableFromInline
+    @inlinable
     mutating func keep(step: @escaping @Sendable (inout Value) throws -> Void) -> Bool {
         stored.wait(for: step)
     }
 
     /// Keeps `edit` waiting for the read, if the value was not read yet.
-    @usableFromInline
+    @inlinable
     mutating func keep(_ edit: some DeferredEdit<Value>) -> Bool {
         stored.wait { edit.apply(to: &$0) }
     }
