@@ -1,4 +1,5 @@
 import Fractal
+import Synchronization
 
 /// A composition's change as a store keeps it: the slice's stored name, then the slice's change,
 /// field by field where its type reads and writes its own fields (`BinaryFieldDecodable`), else
@@ -8,13 +9,10 @@ public protocol StoredChange: ComposedChange, BinaryFieldDecodable, BinaryFieldE
 extension StoredChange {
     public init(fields: inout BinaryFieldReader) throws {
         let name = try fields.string()
-        var reading = StoredChangeReading<Whole>(name: name, fields: fields)
-        Whole.register(&reading)
-        guard let change = try reading.result?.get() else {
+        guard let read = StoredChangeReaders<Whole>.made.byName[name] else {
             throw StoredFieldError(field: "part this program knows: a newer version wrote it", text: name)
         }
-        fields = reading.fields
-        self = change
+        self = try read(&fields)
     }
 
     public func write(fields: inout BinaryFieldWriter) throws {
@@ -22,25 +20,6 @@ extension StoredChange {
         Whole.register(&writing)
         try writing.result?.get()
         fields = writing.fields
-    }
-}
-
-private struct StoredChangeReading<Whole: Composition>: FeatureRegistry {
-    let name: String
-    var fields: BinaryFieldReader
-    var result: Result<Whole.Change, any Error>?
-
-    mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
-    where Owner.Environment == Whole.Environment {
-        guard result == nil, feature.stored == self.name else { return }
-        result = Result {
-            if let type = Owner.State.Change.self as? any BinaryFieldDecodable.Type,
-                let change = try type.init(fields: &fields) as? Owner.State.Change
-            {
-                return feature.embed(change)
-            }
-            return feature.embed(try fields.value(Owner.State.Change.self))
-        }
     }
 }
 
@@ -59,6 +38,55 @@ private struct StoredChangeWriting<Whole: Composition>: FeatureRegistry {
             } else {
                 try fields.value(part)
             }
+        }
+    }
+}
+
+/// How each feature's stored change is read, by the name its slice is stored under: made from the
+/// composition's registration the first time a change of it is read, then kept for the life of
+/// the program. A program replays every change kept since the last snapshot as it starts; walking
+/// the registration for each of them, unspecialized, cost 34,000 instructions a change.
+///
+/// A class, so that one made list is shared by every read, through `made`.
+private final class StoredChangeReaders<Whole: Composition>: Sendable {
+    typealias Read = @Sendable (inout BinaryFieldReader) throws -> Whole.Change
+    let byName: [String: Read]
+
+    init(byName: [String: Read]) {
+        self.byName = byName
+    }
+
+    /// The readers of `Whole`'s changes, made once.
+    static var made: StoredChangeReaders {
+        madeChangeReaders.withLock { made in
+            if let readers = made[ObjectIdentifier(Whole.self)] { return unsafeDowncast(readers, to: Self.self) }
+            var collecting = StoredChangeReaderCollecting<Whole>()
+            Whole.register(&collecting)
+            let readers = StoredChangeReaders(byName: collecting.readers)
+            made[ObjectIdentifier(Whole.self)] = readers
+            return readers
+        }
+    }
+}
+
+/// The readers made so far, one list for each composition whose changes were read.
+private let madeChangeReaders = Mutex<[ObjectIdentifier: AnyObject]>([:])
+
+/// Makes the reader of each registered feature's change: field by field where the change's type
+/// reads its own fields (`BinaryFieldDecodable`), else through `Codable`.
+private struct StoredChangeReaderCollecting<Whole: Composition>: FeatureRegistry {
+    var readers: [String: StoredChangeReaders<Whole>.Read] = [:]
+
+    mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
+    where Owner.Environment == Whole.Environment {
+        let embed = feature.embed
+        readers[feature.stored] = { fields in
+            if let own = Owner.State.Change.self as? any BinaryFieldDecodable.Type,
+                let change = try own.init(fields: &fields) as? Owner.State.Change
+            {
+                return embed(change)
+            }
+            return embed(try fields.value(Owner.State.Change.self))
         }
     }
 }
