@@ -24,8 +24,14 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
     return (
         state: {
             let (state, observers) = shared.withLock { contents in
-                // A failed read leaves the last state read; the next change reports the failure.
-                let read = (try? contents.journal.shared { try contents.journal.catchUp(&contents.state) }) ?? false
+                // A failed read leaves the last state read, which it may have begun to change, so
+                // the next look reads everything again, and tells; the next change reports the failure.
+                var read = false
+                do {
+                    read = try contents.journal.shared { try contents.journal.catchUp(&contents.state) }
+                } catch {
+                    contents.journal.forget()
+                }
                 // Another program's change read here is told here: the watching thread, finding
                 // nothing new after this, would not tell it, and a program that reads the state
                 // in several steps (flips, then answers) may have shown some of them from before it.
