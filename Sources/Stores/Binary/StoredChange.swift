@@ -79,6 +79,7 @@ private struct StoredChangeReaderCollecting<Whole: Composition>: FeatureRegistry
 
     mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
     where Owner.Environment == Whole.Environment {
+        guard readers[feature.stored] == nil else { return }  // the first of a name reads it, as before
         let embed = feature.embed
         readers[feature.stored] = { fields in
             if let own = Owner.State.Change.self as? any BinaryFieldDecodable.Type,
