@@ -181,8 +181,12 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
         try checkingSoundness {
             guard try tablesAreThere() else { return false }
             let head = try lockedHead ?? self.head(locking: false)
-            // A store not made yet reads as `initial`, as it did.
-            if head == nil, !forgotten, sequence == 0 { return false }
+            // A store not made yet (or made and removed before a change) reads as `initial`, as
+            // it did: nothing to tell, and the next row made is read as a new store's.
+            if head == nil, !forgotten, sequence == 0 {
+                _ = fresh()
+                return false
+            }
             // A row that counts fewer changes than were read is a store made anew (or restored
             // from a copy) since: read again whole.
             guard !forgotten, let head, head.snapshotSequence == snapshotSequence,
