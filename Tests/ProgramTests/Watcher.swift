@@ -21,7 +21,9 @@ struct Watcher {
         process.standardOutput = pipe
         errors = FileManager.default.temporaryDirectory.appendingPathComponent("watcher-\(UUID().uuidString)")
         try Data().write(to: errors)
-        process.standardError = try FileHandle(forWritingTo: errors)
+        let errorsHandle = try FileHandle(forWritingTo: errors)
+        defer { try? errorsHandle.close() }  // the program holds its own copy
+        process.standardError = errorsHandle
         process.standardInput = FileHandle.nullDevice
         output = pipe.fileHandleForReading
         try process.run()
