@@ -137,6 +137,19 @@ enum POSIXFile {
         try sync(descriptor, path: folder(of: path))
     }
 
+    /// Runs `body` holding the lock of the folder `path` is in (`flock` on the folder itself).
+    /// Programs making a store that is not there yet take it, so that one program's look for the
+    /// store and what it does on finding none are never interleaved with another's.
+    static func holdingFolderLock<Result>(of path: String, _ body: () throws -> Result) throws -> Result {
+        let descriptor = try open(folder(of: path), O_RDONLY)
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw failure(folder(of: path), "lock") }
+        }
+        defer { _ = flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
     /// Whether the file is on a disk mounted read-only, where nobody can change it.
     static func isOnReadOnlyDisk(_ path: String) -> Bool {
         var info = statvfs()

@@ -717,14 +717,17 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             connection.close()
             // A log, index and mark left by a store removed before are not this one's: SQLite
             // would read the log into the new file, and the file may even have that store's inode
-            // again. Only while no store is there: another program making it at once, whose link
-            // came first, has not written a change yet in the microseconds between the look and
-            // the removal (it opens the store first, which takes milliseconds).
-            if try POSIXFile.status(path) == nil {
+            // again. They are removed only while no store is there, under the folder's lock, which
+            // every maker takes: another program making the store at once, whose link came first,
+            // may have written changes to its log already (a look without the lock, then the
+            // removal, lost three acknowledged changes so under load).
+            try POSIXFile.holdingFolderLock(of: path) {
+                guard try POSIXFile.status(path) == nil else { return }
                 for side in ["-wal", "-shm", "-mark"] { try POSIXFile.remove(path + side) }
-            }
-            guard link(temporary, path) == 0 || errno == EEXIST else {
-                throw StoreError.failed(path: path, operation: "create", reason: String(cString: strerror(errno)))
+                guard link(temporary, path) == 0 || errno == EEXIST else {
+                    throw StoreError.failed(
+                        path: path, operation: "create", reason: String(cString: strerror(errno)))
+                }
             }
             try POSIXFile.syncFolder(of: path)
         } catch {
