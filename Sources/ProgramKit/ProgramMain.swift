@@ -46,7 +46,7 @@ extension ParsableCommand {
 extension ParsableCommand {
     /// Prints what `--help`, `--version` or `help` asked for and exits 0, or says in one line that
     /// it could not be written and exits 74, as every other command does (`todo --version > /dev/full`).
-    private static func exitPrinting(_ text: String) -> Never {
+    static func exitPrinting(_ text: String) -> Never {
         do {
             if !text.isEmpty { try StandardOutput.line(text) }
             try StandardOutput.finish()
