@@ -24,18 +24,12 @@ func createDurableStore<J: Journal>(journal: sending J, initial: J.State, warn: 
     return (
         state: {
             let (state, observers) = shared.withLock { contents in
-                // A failed read leaves the last state read, which it may have begun to change, so
-                // the next look reads everything again, and tells; the next change reports the failure.
-                var read = false
-                do {
-                    read = try contents.journal.shared { try contents.journal.catchUp(&contents.state) }
-                } catch {
-                    contents.journal.forget()
-                }
                 // Another program's change read here is told here: the watching thread, finding
                 // nothing new after this, would not tell it, and a program that reads the state
                 // in several steps (flips, then answers) may have shown some of them from before it.
-                return (contents.state, read ? contents.observers : [])
+                // A failed read leaves the last state read; the next change reports the failure.
+                let told = contents.catchUp().toldTo
+                return (contents.state, told)
             }
             notify(observers)
             return state
@@ -105,17 +99,7 @@ private func watchOtherWriters<J: Journal>(
         do {
             let wait = try watch.start()
             while true {
-                var caughtUp = false
-                let observers = shared.withLock { contents -> [@Sendable () -> Void] in
-                    do {
-                        let read = try contents.journal.shared { try contents.journal.catchUp(&contents.state) }
-                        caughtUp = true
-                        return read ? contents.observers : []
-                    } catch {
-                        contents.journal.forget()  // read everything again next time
-                        return []
-                    }
-                }
+                let (observers, caughtUp) = shared.withLock { $0.catchUp() }
                 notify(observers)
                 // The first look is at once, before any signal: a change made after the program
                 // last read the store, but before the watch started, signalled nobody. A catch-up
@@ -163,4 +147,18 @@ private struct DurableContents<J: Journal> {
     let journal: J
     var state: J.State
     var observers: [@Sendable () -> Void] = []
+
+    /// Catches up with what other processes wrote, under the journal's shared lock; returns the
+    /// observers to tell, every one where anything was read, and whether the catch-up worked. One
+    /// that failed may have begun to change the state, so the next reads everything again, and
+    /// tells.
+    mutating func catchUp() -> (toldTo: [@Sendable () -> Void], caughtUp: Bool) {
+        do {
+            let read = try journal.shared { try journal.catchUp(&state) }
+            return (read ? observers : [], true)
+        } catch {
+            journal.forget()
+            return ([], false)
+        }
+    }
 }
