@@ -77,9 +77,17 @@ public struct Deferred<Value: Equatable & Sendable>: Equatable, Sendable {
     }
 
     /// Keeps `step` waiting for the read, if the value was not read yet; false when it was read.
+    /// A step that throws makes the read throw: `UnreadableSlice` as it is, any other error as a
+    /// kept change that no longer applies.
     @inlinable
-    mutating func keep(step: @escaping @Sendable (inout Value) throws -> Void) -> Bool {
+    public mutating func keep(step: @escaping @Sendable (inout Value) throws -> Void) -> Bool {
         stored.wait(for: step)
+    }
+
+    /// Whether the value is still waiting in the store, not read: a step kept now waits for the read.
+    public var isUnread: Bool {
+        guard let stored else { return false }
+        return !stored.isRead
     }
 
     /// Keeps `edit` waiting for the read, if the value was not read yet.

@@ -48,10 +48,12 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
 
     /// Applies a change the store kept, as it reads it back: to a slice not read yet, when it is
     /// read. Such a change applied once already, to the same slice, so it applies again.
+    /// It is replayed to the part as a change kept (`Changeable.replay`), which may wait in turn.
     @inlinable
     public mutating func replay(_ change: Part.Change) throws {
-        if kept.keep(step: { try $0.apply(change) }) { return }
-        try apply(change)
+        if kept.keep(step: { try $0.replay(change) }) { return }
+        if kept.stored != nil { try kept.readStored() }
+        try kept.part.replay(change)
     }
 
     /// Applies a change to the slice in place, reading it first if it was not yet: a slice that

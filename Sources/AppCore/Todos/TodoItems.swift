@@ -22,6 +22,9 @@ public struct TodoItems: Equatable, Sendable {
     private var index = IDIndex()
     /// How many slots of the last page are taken, read or not.
     private var lastPageLength = 0
+    /// The pages changes wait on that the journal and the undo history wait for in turn
+    /// (`take(_:to:telling:)`), in the order first kept: a few.
+    private var awaited: [Int] = []
 
     public init() {}
 
@@ -47,6 +50,8 @@ public struct TodoItems: Equatable, Sendable {
     }
 
     public var count: Int { index.count }
+    /// How many pages are still only in the store, not read: what a command spared reading.
+    var unreadPageCount: Int { pages.count { $0.isUnread } }
     public var isEmpty: Bool { index.count == 0 }
 
     /// Whether a to-do has `id`: the index alone answers, no page is read. A part of the index
@@ -172,6 +177,38 @@ public struct TodoItems: Equatable, Sendable {
         guard let (page, slot, _) = try locate(item.id) else { return false }
         pages[page].value[slot] = item
         return true
+    }
+
+    /// Whether the to-do with `id` stands on a page not read yet, where a change to it can wait
+    /// for the read (`take(_:to:telling:)`); false when no to-do has the id.
+    func isUnread(_ id: TodoID) throws -> Bool {
+        guard let place = try index.place(of: id) else { return false }
+        return pages[try locate(place).page].isUnread
+    }
+
+    /// Changes the to-do with `id` by `changes` when its page is read, or now if it was read
+    /// already; `seen` is told the to-do before and after, then, and the page is awaited until
+    /// it is read (`readAwaited()`). A change kept was made once already to the same to-do: one
+    /// that no longer applies, or a to-do its page does not hold, makes the page's read throw.
+    /// Throws `UnreadableSlice` when the index cannot be read, and `TodoFailure.notFound` when no
+    /// to-do has the id.
+    mutating func take(_ changes: [TodoItem.Change], to id: TodoID, telling seen: ChangesSeen) throws {
+        guard let place = try index.place(of: id) else { throw TodoFailure.notFound(reference: id.value) }
+        let (page, slot) = try locate(place)
+        let step: @Sendable (inout [TodoItem?]) throws -> Void = { items in
+            guard let before = try Self.slot(slot, of: items, at: place) else { throw Self.misplaced(place) }
+            let after = try before.alter(changes)
+            items[slot] = after
+            seen.saw(id, before: before, after: after)
+        }
+        guard pages[page].keep(step: step) else { return try step(&pages[page].value) }
+        if !awaited.contains(page) { awaited.append(page) }
+    }
+
+    /// Reads the pages that changes kept by `take` wait on, which tells what those changes did:
+    /// done before reading what needs that to be known, the journal and the undo history.
+    func readAwaited() throws {
+        for page in awaited { _ = try pages[page].load() }
     }
 
     /// Adds a to-do whose id is not there yet, after the others; returns the prefix length that

@@ -38,9 +38,9 @@ public struct TodoState: Changeable, Fresh {
 
     public private(set) var items = TodoItems()
     /// What happened to which to-do, oldest first.
-    public var journal: Deque<JournalEntry> { keptJournal.value }
+    public var journal: Deque<JournalEntry> { readingAwaited(keptJournal).value }
     /// The commands `undo` can go back over, oldest first.
-    public var undoable: Deque<DoneCommand> { keptUndoable.value }
+    public var undoable: Deque<DoneCommand> { readingAwaited(keptUndoable).value }
     /// The commands `redo` can take again, the next last.
     public var redoable: [DoneCommand] { keptRedoable.value }
 
@@ -71,6 +71,7 @@ public struct TodoState: Changeable, Fresh {
             // The history is read through `load()`, as a change replayed while the store opens may
             // be the first to read it: a damaged one is said, not a stop. The command is taken off
             // it only once its to-dos are put back, so a page that cannot be read leaves it whole.
+            try items.readAwaited()
             guard let done = try keptUndoable.load().last else { throw TodoFailure.nothingToUndo }
             try put(done.before, over: done)
             keptUndoable.value.removeLast()
@@ -83,6 +84,75 @@ public struct TodoState: Changeable, Fresh {
             keptJournal.edit(JournalLines(done: done, doing: .redone, moment: moment))
             keptUndoable.edit(PushCommand(done: done, limit: nil))
         }
+    }
+
+    /// Replays a change a store kept, as `apply` does, but for a command that adds to-dos and
+    /// changes to-dos on pages not read yet, which reads none of them: each change waits on its
+    /// to-do's page, and the command's journal lines and undo entry wait for those pages in turn
+    /// (`WaitingCommand`). A program starting between two snapshots replays every change kept
+    /// since the last, and a `todo done` among them read the page of 512 to-dos it touched (about
+    /// 3.8 M instructions): a hundred of them read every page, for a command that needed none.
+    /// A kept command applied once already to the same to-dos, so it is not checked again.
+    public mutating func replay(_ change: Change) throws {
+        guard case .perform(let command) = change, try canWait(command) else { return try apply(change) }
+        let seen = ChangesSeen()
+        var (touched, added, changed): ([TodoID], [TodoID: TodoItem], Int) = ([], [:], 0)
+        for edit in command.edits {
+            switch edit {
+            case .add(let item, _):
+                abbreviation = max(abbreviation, try items.append(item))
+                touched.append(item.id)
+                added[item.id] = item
+            case .alter(let id, let changes):
+                touched.append(id)
+                changed += 1
+                try items.take(changes, to: id, telling: seen)
+            case .delete:
+                preconditionFailure("a command that deletes is replayed by apply(_:)")
+            }
+        }
+        let waiting = WaitingCommand(
+            label: command.label, touched: touched, added: added, changed: changed, seen: seen)
+        let lines: @Sendable (inout Deque<JournalEntry>) throws -> Void = {
+            JournalLines(done: try waiting.done(), doing: .performed(command, named: nil), moment: command.at)
+                .apply(to: &$0)
+        }
+        if !keptJournal.keep(step: lines) {
+            try items.readAwaited()
+            try lines(&keptJournal.value)
+        }
+        let push: @Sendable (inout Deque<DoneCommand>) throws -> Void = {
+            PushCommand(done: try waiting.done(), limit: Self.undoLimit).apply(to: &$0)
+        }
+        if !keptUndoable.keep(step: push) {
+            try items.readAwaited()
+            try push(&keptUndoable.value)
+        }
+        keptRedoable = Deferred([])
+    }
+
+    /// Whether `replay` can keep `command` waiting: a command of a few edits, each adding a to-do
+    /// not there yet or changing one on a page not read yet, one edit a to-do, at least one a
+    /// change, while the journal and the undo history are not read either. A command that deletes
+    /// changes the index and the abbreviation, which `apply` works out.
+    private func canWait(_ command: TodoBatch) throws -> Bool {
+        guard command.edits.count <= Self.fewEdits, keptJournal.isUnread, keptUndoable.isUnread else { return false }
+        var ids: [TodoID] = []
+        var changes = 0
+        for edit in command.edits {
+            switch edit {
+            case .add(let item, _):
+                guard !ids.contains(item.id), try !items.has(item.id) else { return false }
+                ids.append(item.id)
+            case .alter(let id, _):
+                guard !ids.contains(id), try items.isUnread(id) else { return false }
+                ids.append(id)
+                changes += 1
+            case .delete:
+                return false
+            }
+        }
+        return changes > 0
     }
 
     /// The id that `reference` names: the whole id, or a prefix no other id shares. Throws a
@@ -107,11 +177,29 @@ public struct TodoState: Changeable, Fresh {
     }
 
     /// The journal, read from the store if it was not yet.
-    public func loadJournal() throws -> Deque<JournalEntry> { try keptJournal.load() }
+    public func loadJournal() throws -> Deque<JournalEntry> {
+        try items.readAwaited()
+        return try keptJournal.load()
+    }
     /// The commands `undo` can go back over, read from the store if they were not yet.
-    public func loadUndoable() throws -> Deque<DoneCommand> { try keptUndoable.load() }
+    public func loadUndoable() throws -> Deque<DoneCommand> {
+        try items.readAwaited()
+        return try keptUndoable.load()
+    }
     /// The commands `redo` can take again, read from the store if they were not yet.
     public func loadRedoable() throws -> [DoneCommand] { try keptRedoable.load() }
+
+    /// `part`, once the pages that commands kept in it wait for are read (`replay`). Pages that
+    /// cannot be read stop the program, as the part itself would: a reader that can say what was
+    /// wrong reads through `loadJournal()` or `loadUndoable()`.
+    private func readingAwaited<Part>(_ part: Deferred<Part>) -> Deferred<Part> {
+        do {
+            try items.readAwaited()
+        } catch {
+            fatalError("the stored to-dos cannot be read: \(error)")
+        }
+        return part
+    }
 
     /// How many digits would tell every to-do apart were these, not here yet, added.
     func abbreviation(adding ids: [TodoID]) throws -> Int {
@@ -320,6 +408,7 @@ extension TodoState {
         } else {
             try container.encodeFieldList(items.values.map(StoredItem.init), forKey: .items, to: encoder)
         }
+        try items.readAwaited()
         try container.encodeDeferredFieldList(keptJournal, forKey: .journal, to: encoder) {
             $0.map(StoredJournalEntry.init)
         }
@@ -333,7 +422,10 @@ extension TodoState {
 
     /// Two states are equal when what they keep is; the abbreviation follows from the items.
     public static func == (lhs: TodoState, rhs: TodoState) -> Bool {
-        lhs.items == rhs.items && lhs.keptJournal == rhs.keptJournal && lhs.keptUndoable == rhs.keptUndoable
+        guard lhs.items == rhs.items else { return false }
+        // A journal or an undo history waiting for pages that cannot be read is equal to nothing.
+        guard (try? lhs.items.readAwaited()) != nil, (try? rhs.items.readAwaited()) != nil else { return false }
+        return lhs.keptJournal == rhs.keptJournal && lhs.keptUndoable == rhs.keptUndoable
             && lhs.keptRedoable == rhs.keptRedoable
     }
 }
