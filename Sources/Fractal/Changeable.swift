@@ -13,6 +13,11 @@ public protocol Changeable: Codable, Equatable, Sendable {
     /// already, to the same state, so a state that reads its parts only when first used may keep
     /// it until then (see `Slice`). By default, `apply`.
     mutating func replay(_ change: Change) throws
+
+    /// Whether `change` applies to every value of this type and reads nothing of it, as adding an
+    /// entry at the end of a history does: made to a part a store has not read yet, such a change
+    /// waits for the read (see `Slice.apply`). By default, no change is.
+    static func appliesUnread(_ change: Change) -> Bool
 }
 
 extension Changeable {
@@ -20,6 +25,9 @@ extension Changeable {
     public mutating func replay(_ change: Change) throws {
         try apply(change)
     }
+
+    @inlinable
+    public static func appliesUnread(_ change: Change) -> Bool { false }
 
     /// Replays a batch a store kept: all the changes or none of them, as `apply` does.
     @inlinable

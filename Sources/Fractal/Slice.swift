@@ -57,12 +57,17 @@ public struct Slice<Part: Changeable & Fresh>: Codable, Equatable, Sendable {
     }
 
     /// Applies a change to the slice in place, reading it first if it was not yet: a slice that
-    /// cannot be read throws `UnreadableSlice`, which a store says as damage. The whole's `apply`
-    /// calls this rather than going through `wrappedValue`, whose `_modify` coroutine allocates
-    /// its frame when the change throws, as a to-do change may.
+    /// cannot be read throws `UnreadableSlice`, which a store says as damage. A change that
+    /// applies to any slice unread (`Changeable.appliesUnread`) waits for the read instead: rolling
+    /// the dice adds to their history without reading it. The whole's `apply` calls this rather
+    /// than going through `wrappedValue`, whose `_modify` coroutine allocates its frame when the
+    /// change throws, as a to-do change may.
     @inlinable
     public mutating func apply(_ change: Part.Change) throws {
-        if kept.stored != nil { try kept.readStored() }
+        if kept.stored != nil {
+            if Part.appliesUnread(change), kept.keep(step: { try $0.apply(change) }) { return }
+            try kept.readStored()
+        }
         try kept.part.apply(change)
     }
 

@@ -26,6 +26,9 @@ private struct WatchedTotal: StoredState, Fresh {
         guard change != 0 else { throw NothingToAdd() }
         total += change
     }
+
+    /// Adding any number but 0 applies to every total: it can wait for the read.
+    static func appliesUnread(_ change: Int) -> Bool { change != 0 }
 }
 
 private struct NothingToAdd: Error {}
@@ -42,8 +45,8 @@ private struct Halves: StoredState, Fresh {
 
     mutating func apply(_ change: Change) throws {
         switch change {
-        case .left(let change): try left.apply(change)
-        case .right(let change): try right.apply(change)
+        case .left(let change): try _left.apply(change)
+        case .right(let change): try _right.apply(change)
         }
     }
 
@@ -77,6 +80,22 @@ struct StoredSliceSpec {
         #expect(decodings() == before + 2)
         _ = try reader.state().right
         #expect(decodings() == before + 2, "a slice is decoded once")
+    }
+
+    @Test(arguments: DurableVariant.available)
+    func aChangeThatAppliesToAnySliceWaitsForItsReadAndIsKept(_ variant: DurableVariant) throws {
+        let folder = try TemporaryFolder.inMemory()
+        try variant.open(at: folder.path("store"), initial: Halves()).change(.right(5))
+        let before = decodings()
+        let store = try variant.open(at: folder.path("store"), initial: Halves())
+
+        try store.change(.right(2))
+        #expect(decodings() == before, "adding to the right slice does not read it")
+        #expect(throws: NothingToAdd.self) { try store.change(.right(0)) }
+        #expect(decodings() == before + 1, "a change that may not apply reads the slice first")
+        #expect(try store.state().right.total == 7)
+        #expect(try variant.open(at: folder.path("store"), initial: Halves()).state().right.total == 7)
+        #expect(try variant.open(at: folder.path("store"), initial: Halves()).state().left.total == 0)
     }
 
     @Test(.slow, arguments: DurableVariant.available)

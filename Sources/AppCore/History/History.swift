@@ -46,6 +46,10 @@ public struct History<Entry: HistoryEntry>: Changeable, Fresh {
             entries.removeAll()
         }
     }
+
+    /// Every change to a history applies to any history, without reading it: a flip or a roll
+    /// made while the history is not read yet waits for the read, which most commands never need.
+    public static func appliesUnread(_ change: Change) -> Bool { true }
 }
 
 // A change read as Swift writes it, `{"record": {"_0": …}}`, `{"recordAll": {"_0": […]}}` or
