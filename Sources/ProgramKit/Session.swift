@@ -29,6 +29,7 @@ public struct Session {
         let (opened, place) = try options.storage.open(environment: environment)
         // A change kept in memory is gone when the program ends: nothing to say was kept.
         (store, self.place) = (place == "memory" ? opened : KeptChanges.noting(opened), place)
+        OpenUntilExit.hold(opened)
         let clock = try options.clock(environment: environment)
         if let file = options.record ?? environment["APPCORE_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) {
             // A recorded run lives in one moment, so that its replay gives the very same messages.
