@@ -372,8 +372,8 @@ extension TodoState {
     private static func decodePagedItems(
         from container: KeyedDecodingContainer<CodingKeys>, _ decoder: any Decoder
     ) throws -> (TodoItems, abbreviation: Int) {
-        let pages = try container.decodeDeferredPages(of: StoredItem.self, forKey: .pages, from: decoder, empty: []) {
-            $0.map { Optional($0.item) }
+        let pages = try container.decodeDeferredPages(of: StoredItem.self, forKey: .pages, from: decoder) {
+            Optional($0.item)
         }
         let runs = try container.decodeDeferredPages(of: StoredPlace.self, forKey: .runs, from: decoder, empty: IDRun())
         {

@@ -15,7 +15,7 @@ extension KeyedDecodingContainer {
             return Deferred(make(try decodeFieldList(of: type, forKey: key, from: decoder)))
         }
         var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).reader(for: key)
-        let read = Self.deferredRead(of: type, named: key.stringValue, make)
+        let read = Self.deferredRead(of: type, named: key.stringValue, keeping: { $0 }, make)
         let source = try ScalarReading.under(key) {
             try ScalarReading.wrapping { try StoredBytes(at: &reader, parts: binary.parts, decode: read) }
         }
@@ -23,15 +23,16 @@ extension KeyedDecodingContainer {
     }
 
     /// How a deferred list, sealed or bare, is read when first used: checked against its seal,
-    /// when it has one, then read element by element.
-    static func deferredRead<Element: BinaryFieldDecodable & SendableMetatype, Value>(
-        of type: Element.Type, named name: String, _ make: @escaping @Sendable ([Element]) -> Value
+    /// when it has one, then read element by element, each element kept as `keep` makes it.
+    static func deferredRead<Element: BinaryFieldDecodable & SendableMetatype, Kept, Value>(
+        of type: Element.Type, named name: String, keeping keep: @escaping @Sendable (Element) -> Kept,
+        _ make: @escaping @Sendable ([Kept]) -> Value
     ) -> @Sendable ([UInt8], Range<Int>) throws -> Value {
         { bytes, range in
             var stored = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
             return try ScalarReading.under(NamedKey(name)) {
                 var reader = try ScalarReading.wrapping { try stored.unsealed(named: name) }
-                return make(try BinaryFieldReader.elements(of: &reader) { try Element(fields: &$0) })
+                return make(try BinaryFieldReader.elements(of: &reader) { keep(try Element(fields: &$0)) })
             }
         }
     }

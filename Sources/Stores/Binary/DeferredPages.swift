@@ -20,8 +20,25 @@ extension KeyedDecodingContainer {
         of type: Element.Type, forKey key: Key, from decoder: any Decoder, empty: Value,
         _ make: @escaping @Sendable ([Element]) -> Value
     ) throws -> [Deferred<Value>] {
+        try deferredPages(of: type, forKey: key, from: decoder, empty: empty, keeping: { $0 }, make)
+    }
+
+    /// The pages under `key`, as `decodeDeferredPages(of:forKey:from:empty:_:)` reads them, each a
+    /// list of its elements as `keep` makes them, read into that list at once: a page of 512
+    /// to-dos is not read into a list of its stored elements first, then copied into another.
+    public func decodeDeferredPages<Element: BinaryFieldDecodable & SendableMetatype, Kept: Sendable>(
+        of type: Element.Type, forKey key: Key, from decoder: any Decoder,
+        keeping keep: @escaping @Sendable (Element) -> Kept
+    ) throws -> [Deferred<[Kept]>] {
+        try deferredPages(of: type, forKey: key, from: decoder, empty: [], keeping: keep) { $0 }
+    }
+
+    private func deferredPages<Element: BinaryFieldDecodable & SendableMetatype, Kept, Value>(
+        of type: Element.Type, forKey key: Key, from decoder: any Decoder, empty: Value,
+        keeping keep: @escaping @Sendable (Element) -> Kept, _ make: @escaping @Sendable ([Kept]) -> Value
+    ) throws -> [Deferred<Value>] {
         guard let binary = decoder as? ValueDecoder else {
-            return try decode([[Element]].self, forKey: key).map { Deferred(make($0)) }
+            return try decode([[Element]].self, forKey: key).map { Deferred(make($0.map(keep))) }
         }
         let name = key.stringValue
         var reader = try KeyedReader<Key>(bytes: binary.bytes, at: binary.position).unsealedReader(for: key)
@@ -32,7 +49,7 @@ extension KeyedDecodingContainer {
                 pages.reserveCapacity(count)
                 var page = BinaryReader(binary.bytes, at: reader.position, end: end)
                 for number in 0..<count {
-                    let read = Self.deferredRead(of: type, named: "\(name) \(number + 1)", make)
+                    let read = Self.deferredRead(of: type, named: "\(name) \(number + 1)", keeping: keep, make)
                     pages.append(
                         Deferred(empty: empty, source: try StoredBytes(at: &page, parts: binary.parts, decode: read)))
                 }
