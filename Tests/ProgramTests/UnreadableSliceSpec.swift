@@ -234,6 +234,32 @@ struct UnreadableSliceSpec {
         if !changeWaiting { #expect(journal.status == 0, "the journal holds its own lines: \(journal.stderr)") }
     }
 
+    /// A flip adds to the coin's history without reading it: made while the history is damaged,
+    /// it is kept, waiting for a read that says the damage. Clearing the history reads it first:
+    /// it says the damage and changes nothing, rather than say a clear it could not make.
+    @Test(arguments: ["disk", "sqlite"])
+    func aDamagedCoinHistoryTakesAFlipAndIsNotSaidCleared(_ kind: String) throws {
+        let store = try ImportedStore(kind)
+        defer { store.remove() }
+        for seed in 1...3 { #expect(try store.run("coin", ["flip", "-n", "5", "--seed", "\(seed)"]).status == 0) }
+        try Self.damage(part: "coins", at: 12, of: store)
+
+        let flip = try store.run("coin", ["flip", "--seed", "9"])
+        let clear = try store.run("coin", ["history", "--clear", "--yes"])
+        let history = try store.run("coin", ["history"])
+
+        #expect(flip.status == 0, "\(flip.stderr)")
+        let damage =
+            "cannot read the store at \(store.path): a record does not hold what this program wrote "
+            + "(its part \"coins\" fails the checksum it was sealed with). It was left untouched.\n"
+        for run in [clear, history] {
+            #expect(run.status == 65)
+            #expect(run.stdout.isEmpty)
+        }
+        #expect(clear.stderr == "Error: the flips were not kept: " + damage)
+        #expect(history.stderr == "Error: " + damage)
+    }
+
     /// A new to-do waits, unread, with the last page: added to a damaged last page, it is kept,
     /// and the rewrite of the snapshot that would read the page is left undone, with a warning;
     /// every program that writes goes on, and `todo list` finds the damage.

@@ -47,9 +47,16 @@ public struct History<Entry: HistoryEntry>: Changeable, Fresh {
         }
     }
 
-    /// Every change to a history applies to any history, without reading it: a flip or a roll
-    /// made while the history is not read yet waits for the read, which most commands never need.
-    public static func appliesUnread(_ change: Change) -> Bool { true }
+    /// An entry added applies to any history, without reading it: a flip or a roll made while the
+    /// history is not read yet waits for the read, which most commands never need. Clearing is
+    /// not kept so: said done, it must be done, and a history that cannot be read is never
+    /// overwritten, only said to be damaged.
+    public static func appliesUnread(_ change: Change) -> Bool {
+        switch change {
+        case .record, .recordAll: true
+        case .clear: false
+        }
+    }
 }
 
 // A change read as Swift writes it, `{"record": {"_0": …}}`, `{"recordAll": {"_0": […]}}` or
