@@ -198,15 +198,9 @@ public struct BinaryFieldReader {
 
     /// A field that is a list of scalars of one kind, each read by `read`.
     private mutating func scalars<Value>(_ read: (inout BinaryReader) throws -> Value) throws -> [Value] {
-        // Most such lists of a to-do (its contexts, its dependencies) are empty: passed over
-        // without a reader of their own, or an array to reserve.
-        let (end, count) = try ScalarReading.wrapping { try reader.open(.list) }
-        guard count > 0 else {
-            reader.position = end
-            return []
-        }
-        var list = (reader: BinaryReader(reader.bytes, at: reader.position, end: end), count: count)
-        reader.position = end
+        var list = try BinaryFieldReader.list(&reader)
+        // Most such lists of a to-do (its contexts, its dependencies) are empty: no array to reserve.
+        guard list.count > 0 else { return [] }
         var values: [Value] = []
         values.reserveCapacity(list.count)
         for _ in 0..<list.count { values.append(try read(&list.reader)) }
