@@ -24,6 +24,10 @@ public struct AppState: Composition, StoredState {
         case dice(DiceHistory.Change)
         case todos(TodoState.Change)
         case deck(Deck.Change)
+
+        // As a store keeps it, through the registration walked specialized (see `apply` below).
+        public init(fields: inout BinaryFieldReader) throws { try self.init(storedFields: &fields) }
+        public func write(fields: inout BinaryFieldWriter) throws { try writeStored(fields: &fields) }
     }
 
     /// The features, each registered once: its type, its slice and the name that slice is stored
@@ -56,6 +60,9 @@ public struct AppState: Composition, StoredState {
     // straight-line code, as a `switch` would take it there (see `Composition.reach`).
     public mutating func apply(_ change: Change) throws { try reach(change, replaying: false) }
     public mutating func replay(_ change: Change) throws { try reach(change, replaying: true) }
+    // And the state's coding (`Composition.init(slicesFrom:)`).
+    public init(from decoder: any Decoder) throws { try self.init(slicesFrom: decoder) }
+    public func encode(to encoder: any Encoder) throws { try encodeSlices(to: encoder) }
 
     /// An undo or a redo of to-dos, whose replay reads the whole undo history, is taken into a
     /// snapshot at once (`TodoState.isWorthASnapshot`).

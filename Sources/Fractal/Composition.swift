@@ -169,10 +169,24 @@ struct Replaying: SliceTaking {
 // MARK: The state's coding: each slice under its stored name
 
 extension Composition {
+    public init(from decoder: any Decoder) throws {
+        try self.init(slicesFrom: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encodeSlices(to: encoder)
+    }
+
     /// Each slice under its stored name. A slice the stored state lacks (written before its
     /// feature existed) starts fresh; a name no feature registers was written by a newer version
     /// of the program, and is refused rather than dropped at the next write.
-    public init(from decoder: any Decoder) throws {
+    ///
+    /// Inlinable, so that a composition whose registration is not (see `reach`) calls this from
+    /// its own `init(from:)`, where its registration is walked specialized. Unspecialized, the
+    /// walk looks up each feature's types at run time, some through every conformance the program
+    /// has: a program reading its store paid 1 M instructions for it.
+    @inlinable
+    public init(slicesFrom decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: NamedKey.self)
         var reading = SlicesReading<Self>(container: container)
         Self.register(&reading)
@@ -186,19 +200,28 @@ extension Composition {
         self = reading.whole
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    /// Each slice under its stored name; inlinable for the reason `init(slicesFrom:)` is.
+    @inlinable
+    public func encodeSlices(to encoder: any Encoder) throws {
         var writing = SlicesWriting(whole: self, container: encoder.container(keyedBy: NamedKey.self))
         Self.register(&writing)
         if let failure = writing.failure { throw failure }
     }
 }
 
-private struct SlicesReading<Whole: Composition>: FeatureRegistry {
-    let container: KeyedDecodingContainer<NamedKey>
-    var whole = Whole()
-    var names: Set<String> = []
-    var failure: (any Error)?
+@usableFromInline
+struct SlicesReading<Whole: Composition>: FeatureRegistry {
+    @usableFromInline let container: KeyedDecodingContainer<NamedKey>
+    @usableFromInline var whole = Whole()
+    @usableFromInline var names: Set<String> = []
+    @usableFromInline var failure: (any Error)?
 
+    @inlinable
+    init(container: KeyedDecodingContainer<NamedKey>) {
+        self.container = container
+    }
+
+    @inlinable
     mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
     where Owner.Environment == Whole.Environment {
         names.insert(feature.stored)
@@ -212,11 +235,18 @@ private struct SlicesReading<Whole: Composition>: FeatureRegistry {
     }
 }
 
-private struct SlicesWriting<Whole: Composition>: FeatureRegistry {
-    let whole: Whole
-    var container: KeyedEncodingContainer<NamedKey>
-    var failure: (any Error)?
+@usableFromInline
+struct SlicesWriting<Whole: Composition>: FeatureRegistry {
+    @usableFromInline let whole: Whole
+    @usableFromInline var container: KeyedEncodingContainer<NamedKey>
+    @usableFromInline var failure: (any Error)?
 
+    @inlinable
+    init(whole: Whole, container: KeyedEncodingContainer<NamedKey>) {
+        (self.whole, self.container) = (whole, container)
+    }
+
+    @inlinable
     mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
     where Owner.Environment == Whole.Environment {
         guard failure == nil else { return }

@@ -53,7 +53,7 @@ public struct DeferringEncoders {
 
 extension Decoder {
     /// This decoder as a deferring one, where it is one.
-    var deferring: (any DeferringDecoder)? { (userInfo[.deferring] as? DeferringDecoders)?.decoder }
+    @usableFromInline var deferring: (any DeferringDecoder)? { (userInfo[.deferring] as? DeferringDecoders)?.decoder }
 }
 
 extension Encoder {

@@ -8,14 +8,33 @@ public protocol StoredChange: ComposedChange, BinaryFieldDecodable, BinaryFieldE
 
 extension StoredChange {
     public init(fields: inout BinaryFieldReader) throws {
+        try self.init(storedFields: &fields)
+    }
+
+    public func write(fields: inout BinaryFieldWriter) throws {
+        try writeStored(fields: &fields)
+    }
+
+    /// Reads a change. Inlinable, so that a composition whose registration is not calls this from
+    /// its change's own `init(fields:)`, where the registration is walked specialized: see
+    /// `Composition.init(slicesFrom:)`.
+    @inlinable
+    public init(storedFields fields: inout BinaryFieldReader) throws {
         let name = try fields.string()
-        guard let read = StoredChangeReaders<Whole>.made.byName[name] else {
+        let readers = StoredChangeReaders<Whole>.made {
+            var collecting = StoredChangeReaderCollecting<Whole>()
+            Whole.register(&collecting)
+            return collecting.readers
+        }
+        guard let read = readers.byName[name] else {
             throw StoredFieldError(field: "part this program knows: a newer version wrote it", text: name)
         }
         self = try read(&fields)
     }
 
-    public func write(fields: inout BinaryFieldWriter) throws {
+    /// Writes a change; inlinable for the reason `init(storedFields:)` is.
+    @inlinable
+    public func writeStored(fields: inout BinaryFieldWriter) throws {
         var writing = StoredChangeWriting<Whole>(change: self, fields: fields)
         Whole.register(&writing)
         try writing.result?.get()
@@ -23,11 +42,18 @@ extension StoredChange {
     }
 }
 
-private struct StoredChangeWriting<Whole: Composition>: FeatureRegistry {
-    let change: Whole.Change
-    var fields: BinaryFieldWriter
-    var result: Result<Void, any Error>?
+@usableFromInline
+struct StoredChangeWriting<Whole: Composition>: FeatureRegistry {
+    @usableFromInline let change: Whole.Change
+    @usableFromInline var fields: BinaryFieldWriter
+    @usableFromInline var result: Result<Void, any Error>?
 
+    @inlinable
+    init(change: Whole.Change, fields: BinaryFieldWriter) {
+        (self.change, self.fields) = (change, fields)
+    }
+
+    @inlinable
     mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
     where Owner.Environment == Whole.Environment {
         guard result == nil, let part = feature.extract(change) else { return }
@@ -48,21 +74,21 @@ private struct StoredChangeWriting<Whole: Composition>: FeatureRegistry {
 /// the registration for each of them, unspecialized, cost 34,000 instructions a change.
 ///
 /// A class, so that one made list is shared by every read, through `made`.
-private final class StoredChangeReaders<Whole: Composition>: Sendable {
-    typealias Read = @Sendable (inout BinaryFieldReader) throws -> Whole.Change
-    let byName: [String: Read]
+@usableFromInline
+final class StoredChangeReaders<Whole: Composition>: Sendable {
+    @usableFromInline typealias Read = @Sendable (inout BinaryFieldReader) throws -> Whole.Change
+    @usableFromInline let byName: [String: Read]
 
     init(byName: [String: Read]) {
         self.byName = byName
     }
 
-    /// The readers of `Whole`'s changes, made once.
-    static var made: StoredChangeReaders {
+    /// The readers of `Whole`'s changes, made by `collect` the first time.
+    @usableFromInline
+    static func made(collecting collect: () -> [String: Read]) -> StoredChangeReaders {
         madeChangeReaders.withLock { made in
             if let readers = made[ObjectIdentifier(Whole.self)] { return unsafeDowncast(readers, to: Self.self) }
-            var collecting = StoredChangeReaderCollecting<Whole>()
-            Whole.register(&collecting)
-            let readers = StoredChangeReaders(byName: collecting.readers)
+            let readers = StoredChangeReaders(byName: collect())
             made[ObjectIdentifier(Whole.self)] = readers
             return readers
         }
@@ -74,9 +100,14 @@ private let madeChangeReaders = Mutex<[ObjectIdentifier: AnyObject]>([:])
 
 /// Makes the reader of each registered feature's change: field by field where the change's type
 /// reads its own fields (`BinaryFieldDecodable`), else through `Codable`.
-private struct StoredChangeReaderCollecting<Whole: Composition>: FeatureRegistry {
-    var readers: [String: StoredChangeReaders<Whole>.Read] = [:]
+@usableFromInline
+struct StoredChangeReaderCollecting<Whole: Composition>: FeatureRegistry {
+    @usableFromInline var readers: [String: StoredChangeReaders<Whole>.Read] = [:]
 
+    @inlinable
+    init() {}
+
+    @inlinable
     mutating func add<Owner: Feature>(_ feature: Registration<Whole, Owner>)
     where Owner.Environment == Whole.Environment {
         guard readers[feature.stored] == nil else { return }  // the first of a name reads it, as before
