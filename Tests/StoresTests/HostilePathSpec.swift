@@ -49,6 +49,23 @@ struct HostilePathSpec {
         #expect(FileManager.default.fileExists(atPath: folder.path(":memory:")))
     }
 
+    /// SQLite opens its file by a URI, where these characters mean something of their own; also
+    /// where one is a character with what follows it (an accent, a joiner, a variation selector)
+    /// or with what goes before it, which escaping whole characters missed.
+    @Test(
+        arguments: DurableVariant.files,
+        ["a%25b", "what?immutable=1", "no#1", "100% ?#", "é?ü", "a?\u{301}b", "q?\u{200D}z", "r#\u{FE0F}", "\u{600}?x"])
+    func aPathWithTheCharactersOfAnAddressIsAFileOfExactlyThatName(_ variant: DurableVariant, _ name: String) throws {
+        let written = try ChildProcess.run(exerciser: [variant.rawValue, name, "w", "2"], in: folder.url)
+        let again = try ChildProcess.run(exerciser: [variant.rawValue, name, "v", "1"], in: folder.url)
+        let shown = try ChildProcess.run(exerciser: [variant.rawValue, folder.path(name), "show"])
+
+        #expect(written.status == 0 && again.status == 0)
+        #expect(shown.lines == ["w-0", "w-1", "v-0"])
+        #expect(try names().contains(name))
+        #expect(try names().allSatisfy { $0.hasPrefix(name) })
+    }
+
     @Test(arguments: DurableVariant.files)
     func theLeftoversOfACrashedRewriteAreRemovedByTheNextWriter(_ variant: DurableVariant) throws {
         let path = folder.path("store")

@@ -150,7 +150,18 @@ final class SQLiteConnection {
     /// A path is only ever a file's name, given to SQLite as a `file:` URI: ":memory:" is then a
     /// file of that name, not a database in memory.
     private static func uri(_ path: String, unchanging: Bool) -> String {
-        let escaped = path.replacing("%", with: "%25").replacing("?", with: "%3f").replacing("#", with: "%23")
+        // Escaped a code point at a time: `replacing` matched whole characters, so a "?" that made
+        // one character with an accent after it was left as it was, and SQLite opened another
+        // file; it also cost 0.11 M instructions an open.
+        var escaped = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
         return "file:" + (path.hasPrefix("/") ? escaped : "./" + escaped) + (unchanging ? "?immutable=1" : "")
     }
 
