@@ -251,6 +251,32 @@ public struct BinaryFieldReader {
         try ScalarReading.value(&reader)
     }
 
+    /// The next field, when it is exactly an enum's case as Swift's `Codable` writes it, with one
+    /// value, `{"name": {"_0": value}}`, or none, `{"name": {}}`: the case's name, and a reader
+    /// whose one field is the value. Nil, and nothing read, for any other form, which a value
+    /// then reads through `Codable` (`value(_:)`), as it reads this one too, for several times
+    /// the cost: a history's change, replayed at each start, is read so.
+    public mutating func codableCase() -> (name: String, value: BinaryFieldReader?)? {
+        var outer = reader
+        guard let (end, count) = try? outer.open(.keyed), count == 1, let name = try? outer.string() else { return nil }
+        var inner = outer
+        guard let (innerEnd, innerCount) = try? inner.open(.keyed), innerEnd == end else { return nil }
+        var value: BinaryFieldReader?
+        switch innerCount {
+        case 0:
+            guard inner.position == end else { return nil }
+        case 1:
+            guard let key = try? inner.stringRange(), inner.bytes[key].elementsEqual("_0".utf8) else { return nil }
+            var field = BinaryReader(inner.bytes, at: inner.position, end: end)
+            guard (try? field.skipValue()) != nil, field.isAtEnd else { return nil }
+            value = BinaryFieldReader(BinaryReader(inner.bytes, at: inner.position, end: end))
+        default:
+            return nil
+        }
+        reader.position = end
+        return (name, value)
+    }
+
     /// Reads a list's tag and count; the reader returned reads its elements.
     fileprivate static func list(_ reader: inout BinaryReader) throws -> (reader: BinaryReader, count: Int) {
         let (end, count) = try ScalarReading.wrapping { try reader.open(.list) }
