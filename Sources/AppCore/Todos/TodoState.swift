@@ -113,22 +113,25 @@ public struct TodoState: Changeable, Fresh {
         }
         let waiting = WaitingCommand(
             label: command.label, touched: touched, added: added, changed: changed, seen: seen)
-        let lines: @Sendable (inout Deque<JournalEntry>) throws -> Void = {
+        try Self.take(in: &keptJournal, after: items) {
             JournalLines(done: try waiting.done(), doing: .performed(command, named: nil), moment: command.at)
                 .apply(to: &$0)
         }
-        if !keptJournal.keep(step: lines) {
-            try items.readAwaited()
-            try lines(&keptJournal.value)
-        }
-        let push: @Sendable (inout Deque<DoneCommand>) throws -> Void = {
+        try Self.take(in: &keptUndoable, after: items) {
             PushCommand(done: try waiting.done(), limit: Self.undoLimit).apply(to: &$0)
         }
-        if !keptUndoable.keep(step: push) {
-            try items.readAwaited()
-            try push(&keptUndoable.value)
-        }
         keptRedoable = Deferred([])
+    }
+
+    /// Keeps `step` waiting in `part` for its read; or, where another copy of the state has read
+    /// `part` since `canWait` looked, takes it now, once the pages the step needs are read.
+    private static func take<Part>(
+        in part: inout Deferred<Part>, after items: TodoItems,
+        _ step: @escaping @Sendable (inout Part) throws -> Void
+    ) throws {
+        guard !part.keep(step: step) else { return }
+        try items.readAwaited()
+        try step(&part.value)
     }
 
     /// Whether `replay` can keep `command` waiting: a command of a few edits, each adding a to-do
