@@ -262,17 +262,12 @@ public struct BinaryFieldReader {
         var inner = outer
         guard let (innerEnd, innerCount) = try? inner.open(.keyed), innerEnd == end else { return nil }
         var value: BinaryFieldReader?
-        switch innerCount {
-        case 0:
-            guard inner.position == end else { return nil }
-        case 1:
+        if innerCount == 1 {
             guard let key = try? inner.stringRange(), inner.bytes[key].elementsEqual("_0".utf8) else { return nil }
-            var field = BinaryReader(inner.bytes, at: inner.position, end: end)
-            guard (try? field.skipValue()) != nil, field.isAtEnd else { return nil }
             value = BinaryFieldReader(BinaryReader(inner.bytes, at: inner.position, end: end))
-        default:
-            return nil
+            guard (try? inner.skipValue()) != nil else { return nil }
         }
+        guard innerCount <= 1, inner.position == end else { return nil }
         reader.position = end
         return (name, value)
     }
