@@ -21,12 +21,16 @@ struct CodableCaseSpec {
 
     /// Reads a change as a history does: directly where the form allows, else through `Codable`.
     private func directly(_ fields: inout BinaryFieldReader) throws -> Change {
-        switch fields.codableCase() {
-        case ("record", var value?)?: .record(try value.value(Entry.self))
-        case ("recordAll", var value?)?: .recordAll(try value.value([Entry].self))
-        case ("clear", _)?: .clear
-        default: try fields.value(Change.self)
+        var rest = fields
+        let change: Change
+        switch rest.codableCase() {
+        case ("record", var value?)?: change = .record(try value.value(Entry.self))
+        case ("recordAll", var value?)?: change = .recordAll(try value.value([Entry].self))
+        case ("clear", _)?: change = .clear
+        default: return try fields.value(Change.self)
         }
+        fields = rest
+        return change
     }
 
     /// `value`'s binary form, then a string field after it.
@@ -77,6 +81,19 @@ struct CodableCaseSpec {
         #expect(try directly(&more) == .record(Entry(name: "x", count: 1)))
         var two = try fields(TwoCases())
         #expect(throws: DecodingError.self) { try directly(&two) }
+    }
+
+    /// A case of another name, or a case without the value it needs, is read through `Codable`
+    /// from where it starts, and fails as it fails there: not by reading what follows it.
+    @Test func aCaseNotReadDirectlyFailsAsThroughCodable() throws {
+        for value in [["reset": [String: Int]()], ["record": [String: Int]()]] {
+            var direct = try fields(value)
+            var throughCodable = try fields(value)
+
+            let directError = #expect(throws: DecodingError.self) { try directly(&direct) }
+            let codableError = #expect(throws: DecodingError.self) { try throughCodable.value(Change.self) }
+            #expect(String(describing: directError) == String(describing: codableError))
+        }
     }
 
     @Test func aCaseOfAnotherNameIsReadAsOneAndLeftToTheCaller() throws {

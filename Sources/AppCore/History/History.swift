@@ -109,12 +109,18 @@ extension History {
 // change.
 extension History.Change: BinaryFieldDecodable, BinaryFieldEncodable {
     public init(fields: inout BinaryFieldReader) throws {
-        switch fields.codableCase() {
+        // Looked at on a copy: a case of another name, or without its value, is read through
+        // `Codable` from where it starts, which says what is wrong with it.
+        var rest = fields
+        switch rest.codableCase() {
         case ("record", var value?)?: self = .record(try value.value(Entry.self))
         case ("recordAll", var value?)?: self = .recordAll(try value.value([Entry].self))
         case ("clear", _)?: self = .clear
-        default: self = try fields.value(Self.self)
+        default:
+            self = try fields.value(Self.self)
+            return
         }
+        fields = rest
     }
 
     public func write(fields: inout BinaryFieldWriter) throws {
