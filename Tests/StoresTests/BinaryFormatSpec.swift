@@ -154,6 +154,29 @@ struct BinaryFormatSpec {
         #expect(throws: DecodingError.self) { try BinaryDecoder.decode(Int8.self, from: bytes) }
     }
 
+    /// A date no program writes, past what a 64-bit count of milliseconds holds, or not a number,
+    /// is damage, said with where it is; the dates at either end of that range read back.
+    @Test(arguments: [1e300, -1e300, .infinity, -.infinity, .nan, 9.3e15, -9.3e15])
+    func aDateNoProgramCanPrintIsRefused(_ seconds: Double) throws {
+        struct Moment: Codable, Equatable { let at: Date }
+        let bytes = try BinaryEncoder.encode([Moment(at: Date(timeIntervalSinceReferenceDate: seconds))])
+        let error = #expect(throws: DecodingError.self) { try BinaryDecoder.decode([Moment].self, from: bytes) }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("expected damage, got \(String(describing: error))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["0", "at"])
+        #expect(context.debugDescription.hasPrefix("a date out of any calendar at byte "))
+    }
+
+    @Test(arguments: [0, 1.5, -978_307_200, 9.2e15, -9.2e15])
+    func aDateAProgramCanPrintReadsBackEqual(_ seconds: Double) throws {
+        struct Moment: Codable, Equatable { let at: Date }
+        let moments = [Moment(at: Date(timeIntervalSinceReferenceDate: seconds))]
+        #expect(try BinaryDecoder.decode([Moment].self, from: BinaryEncoder.encode(moments)) == moments)
+        _ = moments[0].at.milliseconds  // which stops the program, were the range wrong
+    }
+
     @Test func aMissingKeyIsNamed() throws {
         struct Short: Codable { let a: Int }
         struct Long: Codable { let a: Int, b: Int }

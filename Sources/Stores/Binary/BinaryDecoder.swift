@@ -1,6 +1,12 @@
 import Essentials
 import Fractal
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Reads any `Decodable` value from the binary form of `BinaryFormat`.
 ///
 /// Damage of any kind, a wrong tag, a length past the end, bytes left over, is a thrown
@@ -104,9 +110,24 @@ enum ScalarReading {
         if Value.self == Int64.self { return unsafeBitCast(try signed(&reader) as Int64, to: Value.self) }
         if Value.self == Bool.self { return unsafeBitCast(try bool(&reader), to: Value.self) }
         if Value.self == Double.self { return unsafeBitCast(try double(&reader), to: Value.self) }
+        if Value.self == Date.self { return unsafeBitCast(try date(&reader), to: Value.self) }
         let start = reader.position
         try wrapping { try reader.skipValue() }
         return try Value(from: ValueDecoder(bytes: reader.bytes, position: start))
+    }
+
+    /// A date as `Date` codes itself, seconds since 2001, which must be a moment the programs can
+    /// print: a whole number of milliseconds that fits in 64 bits (`Date.milliseconds`, which
+    /// stops the program on any other). No program writes another, so a record that holds one is
+    /// damaged, said as such rather than met later as a crash.
+    static func date(_ reader: inout BinaryReader) throws -> Date {
+        let start = reader.position
+        let date = Date(timeIntervalSinceReferenceDate: try double(&reader))
+        guard Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded()) != nil else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "a date out of any calendar at byte \(start) of the value"))
+        }
+        return date
     }
 
     /// Runs `body`; an error from it gets `key` in front of its coding path on the way up.
