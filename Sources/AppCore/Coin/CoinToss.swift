@@ -74,19 +74,28 @@ public struct CoinToss: Codable, Equatable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let letters = try container.decode(String.self, forKey: .flips)
+        do {
+            sides = Sides(try Self.flips(try container.decode(String.self, forKey: .flips)))
+        } catch let refused as NotAFlip {
+            throw DecodingError.dataCorruptedError(
+                forKey: .flips, in: container, debugDescription: "a flip is H or T, not \"\(refused.letter)\"")
+        }
+        at = try container.decode(Date.self, forKey: .at)
+    }
+
+    struct NotAFlip: Error {
+        let letter: Character
+    }
+
+    /// The flips `letters` spell.
+    static func flips(_ letters: String) throws(NotAFlip) -> [CoinSide] {
         var flips: [CoinSide] = []
-        flips.reserveCapacity(letters.count)
+        flips.reserveCapacity(letters.utf8.count)
         for letter in letters {
-            guard let side = CoinSide(letter: letter) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .flips, in: container,
-                    debugDescription: "a flip is H or T, not \"\(letter)\"")
-            }
+            guard let side = CoinSide(letter: letter) else { throw NotAFlip(letter: letter) }
             flips.append(side)
         }
-        sides = Sides(flips)
-        at = try container.decode(Date.self, forKey: .at)
+        return flips
     }
 
     public func encode(to encoder: any Encoder) throws {

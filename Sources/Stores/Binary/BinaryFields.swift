@@ -118,6 +118,12 @@ public struct BinaryFieldWriter {
         count += 1
     }
 
+    /// A field already in its binary form.
+    mutating func append(written bytes: [UInt8]) {
+        body.append(bytes)
+        count += 1
+    }
+
     /// Fields a reader of an earlier version kept as they came (`BinaryFieldReader.rest()`),
     /// written back after the fields it knows.
     public mutating func append(_ kept: KeptFields) {
@@ -157,7 +163,8 @@ public struct BinaryFieldWriter {
 
 /// The fields of one value, read in order from its list in `BinaryFormat`.
 public struct BinaryFieldReader {
-    private var reader: BinaryReader
+    // Internal, for the readers of other forms of a field (`keyedValue`).
+    var reader: BinaryReader
 
     init(_ reader: BinaryReader) {
         self.reader = reader
