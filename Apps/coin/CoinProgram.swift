@@ -25,8 +25,13 @@ struct CoinProgram: ParsableCommand {
 
     static func main() { main(readingQuickly: quickly) }
 
-    /// `coin` and `coin flip`, read as the parser reads them; every other line goes to the parser.
+    /// `coin`, `coin flip` and `coin history`, read as the parser reads them; every other line
+    /// goes to the parser.
     static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
-        line.words == [] || line.words == ["flip"] ? Flip.oneCoin(from: line) : nil
+        switch line.words {
+        case [], ["flip"]: Flip.oneCoin(from: line)
+        case ["history"]: History.quick(from: line)
+        default: nil
+        }
     }
 }

@@ -83,9 +83,14 @@ struct DiceProgram: ParsableCommand {
     }
 
     /// An expression, such as `dice 4d6kh3` or `dice roll 2d20kh1 + 5`, alone or with `--stats`,
-    /// `--plot`, `--times N` and `--summary`, read as the parser reads it; every other line goes to
-    /// the parser.
+    /// `--plot`, `--times N` and `--summary`, and `dice history`, read as the parser reads them;
+    /// every other line goes to the parser.
     static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
+        if line.words == ["history"] {
+            // The roll's own flags and options are not the history's: the parser says so.
+            let rollsOwn = quickFlags + quickOptions
+            return rollsOwn.contains(where: line.has) ? nil : History.quick(from: line)
+        }
         // `roll` is the command only as the line's first word: after an option (`dice --stats roll
         // 3d6`) the parser reads it as part of the expression, which it then refuses.
         guard line.words.first != "roll" || line.startsWithWord else { return nil }

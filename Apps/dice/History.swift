@@ -28,6 +28,13 @@ struct History: ParsableCommand {
 
     @OptionGroup var options: HistoryOptions
 
+    /// `history` alone on a line, as the parser reads it (`QuickLine`).
+    static func quick(from line: QuickLine) -> History {
+        var history = History()
+        history.options = HistoryOptions(quick: line)
+        return history
+    }
+
     func run() throws {
         try options.run(
             HistoryShown(

@@ -48,6 +48,15 @@ public struct HistoryOptions: ParsableArguments {
 
     public init() {}
 
+    /// The options of `history` alone on a line (`QuickLine`), with `--store` and `--data`, as
+    /// the parser sets them: the history shown, nothing cleared or followed.
+    public init(quick line: QuickLine) {
+        clear = false
+        yes = false
+        watch = false
+        common = line.common
+    }
+
     public func validate() throws {
         if watch && (clear || common.json) { throw ValidationError("--watch shows text as it comes: give it alone") }
         if yes && !clear { throw ValidationError("--yes confirms --clear: give them together") }

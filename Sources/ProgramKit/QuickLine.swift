@@ -89,8 +89,9 @@ public struct QuickLine {
 
 extension ParsableCommand {
     /// Runs the command `quickly` reads from the command line, after its `validate()`, as the parser
-    /// runs it (none of the option groups the quick lines hold has a `validate()` of its own);
-    /// where it reads none, runs the program through the parser (`mainSayingErrorsInOneLine`).
+    /// runs it (of the option groups the quick lines hold, only `HistoryOptions` has a `validate()`
+    /// of its own, which the options of `history` alone always pass); where it reads none, runs the
+    /// program through the parser (`mainSayingErrorsInOneLine`).
     public static func main(
         arguments: [String] = SeedOption.arguments(), flags: [String] = [], options: [String] = [],
         readingQuickly quickly: (QuickLine) -> (any ParsableCommand)?

@@ -24,6 +24,7 @@ struct QuickLineSpec {
 
     @Test(arguments: [
         [], ["flip"], ["flip", "--store", "disk"], ["flip", "--data", "/tmp/coins.sqlite", "--store", "sqlite"],
+        ["history"], ["history", "--store", "memory"], ["history", "--data", "/tmp/coins.sqlite"],
     ])
     func coinReadsTheseAsTheParserDoes(_ arguments: [String]) throws {
         let (parsed, quick) = try Self.readings(arguments, of: CoinProgram.self, quickly: CoinProgram.quickly)
@@ -37,6 +38,7 @@ struct QuickLineSpec {
         ["3d6", "--times", "1000", "--summary"], ["--times", "5", "1d20"],
         ["3d6", "--times", "10", "--plot", "--summary"],
         ["1d20", "2d6", "--times", "1000", "--summary"], ["3d6", "--stats", "--times", "3"],
+        ["history"], ["history", "--data", "/tmp/dice.store", "--store", "disk"],
     ])
     func diceReadsTheseAsTheParserDoes(_ arguments: [String]) throws {
         let (parsed, quick) = try Self.readings(
@@ -63,7 +65,8 @@ struct QuickLineSpec {
         ["flip", "-n", "3"], ["flip", "--json"], ["flip", "--store", "bogus"], ["flip", "--store"],
         ["flip", "--store", "disk", "--store", "memory"], ["flip", "--store=disk"],
         ["flip", "--store", "disk", "flip"],
-        ["until", "HT"], ["history"], ["help"], ["flip", "help"], ["--help"], ["flip", "-h"], ["--version"],
+        ["until", "HT"], ["history", "--json"], ["history", "--clear"], ["history", "-v"], ["help"], ["flip", "help"],
+        ["--help"], ["flip", "-h"], ["--version"],
         ["--generate-completion-script", "bash"],
     ])
     func coinLeavesTheseToTheParser(_ arguments: [String]) {
@@ -71,7 +74,8 @@ struct QuickLineSpec {
     }
 
     @Test(arguments: [
-        [], ["roll"], ["history"], ["deck", "draw"], ["2d6", "history"], ["-1d6"], ["--", "-1d6"], ["4d6kh3", "-v"],
+        [], ["roll"], ["history", "--stats"], ["history", "--times", "3"], ["history", "--watch"], ["deck", "draw"],
+        ["2d6", "history"], ["-1d6"], ["--", "-1d6"], ["4d6kh3", "-v"],
         ["help"], ["4d6kh3", "--data", "--store"], ["--stats", "roll", "3d6"], ["--times", "2", "roll", "1d6"],
         ["3d6", "--times", "many"], ["3d6", "--times", "-3"],
         ["3d6", "--times=3"], ["3d6", "--stats", "--stats"], ["--stats", "--seed", "3", "3d6"],
