@@ -95,11 +95,18 @@ struct DiceProgram: ParsableCommand {
         // 3d6`) the parser reads it as part of the expression, which it then refuses.
         guard line.words.first != "roll" || line.startsWithWord else { return nil }
         let expression = line.words.first == "roll" ? Array(line.words.dropFirst()) : line.words
-        let commands = Set(
+        // Only a word of letters alone can name a command: the names are looked up for such a
+        // word only, as that builds every command's configuration (80,000 instructions).
+        let mayNameACommand = expression.contains { $0.allSatisfy(\.isLetter) }
+        guard !expression.isEmpty, !mayNameACommand || commandNames.isDisjoint(with: expression) else { return nil }
+        return Roll.quick(expression, from: line)
+    }
+
+    /// The names and aliases of the program's commands, each of letters alone (`QuickLineSpec`).
+    static var commandNames: Set<String> {
+        Set(
             configuration.subcommands.flatMap { command in
                 [command.configuration.commandName].compactMap { $0 } + command.configuration.aliases
             })
-        guard !expression.isEmpty, commands.isDisjoint(with: expression) else { return nil }
-        return Roll.quick(expression, from: line)
     }
 }

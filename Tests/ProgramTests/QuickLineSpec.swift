@@ -73,6 +73,13 @@ struct QuickLineSpec {
         #expect(QuickLine(arguments).flatMap(CoinProgram.quickly) == nil)
     }
 
+    /// The quick reading looks a word up among the command names only where it is made of letters
+    /// alone, so every name must be: a name with a digit would be read as part of an expression.
+    @Test func everyDiceCommandIsNamedWithLettersAlone() {
+        #expect(DiceProgram.commandNames == ["roll", "history", "deck"])
+        #expect(DiceProgram.commandNames.allSatisfy { $0.allSatisfy(\.isLetter) })
+    }
+
     @Test(arguments: [
         [], ["roll"], ["history", "--stats"], ["history", "--times", "3"], ["history", "--watch"], ["deck", "draw"],
         ["2d6", "history"], ["-1d6"], ["--", "-1d6"], ["4d6kh3", "-v"],
