@@ -31,7 +31,7 @@ struct StoredHistoryEntrySpec {
     /// `entry` written directly, and written through `Codable`.
     private func written<Entry: HistoryEntry>(_ entry: Entry) throws -> (direct: [UInt8], throughCodable: [UInt8]) {
         var fields = BinaryFieldWriter()
-        try fields.keyed { try entry.write(keyed: &$0) }
+        try fields.keyed { try entry.write(keyed: $0) }
         return (fields.bodyBytes, try BinaryEncoder.encode(entry))
     }
 

@@ -2,6 +2,12 @@ import Testing
 
 @testable import Stores
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// A keyed value's entries read by name straight from the binary form (`BinaryKeyedFields`): each
 /// key finds what `Codable`'s reading finds, and a value whose entries do not all read whole is
 /// not read at all, so that `Codable` reads it, or says what is wrong with it.
@@ -154,5 +160,46 @@ struct BinaryKeyedFieldsSpec {
         }
 
         #expect(fields.bodyBytes == (try BinaryEncoder.encode(Kept())))
+    }
+
+    /// What a value reads with `forEachKeyedIfPresent`: the names of a list under `names`, and
+    /// whether they were read directly.
+    private struct Names: Decodable {
+        var names: [String] = []
+        var direct = false
+
+        enum CodingKeys: String, CodingKey {
+            case names
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            var names: [String] = []
+            direct = try container.forEachKeyedIfPresent(forKey: .names, from: decoder) { fields in
+                guard let name = fields.string("name") else { return false }
+                names.append(name)
+                return true
+            }
+            self.names = names
+        }
+    }
+
+    /// A list under a key is read directly from a store's binary form; where the key is missing
+    /// or nil, as none, as `decodeIfPresent` reads none; from any other form, not at all, for the
+    /// caller to read through `Codable`.
+    @Test func aListUnderAKeyIsReadDirectlyOnlyFromTheBinaryForm() throws {
+        let listed = try BinaryDecoder.decode(
+            Names.self, from: BinaryEncoder.encode(["names": [["name": "a"], ["name": "b"]]]))
+        #expect(listed.direct)
+        #expect(listed.names == ["a", "b"])
+
+        for nothing in [try BinaryEncoder.encode([String: Int]()), try BinaryEncoder.encode(["names": String?.none])] {
+            let read = try BinaryDecoder.decode(Names.self, from: nothing)
+            #expect(read.direct)
+            #expect(read.names.isEmpty)
+        }
+
+        let json = try JSONDecoder().decode(Names.self, from: Data(#"{"names": [{"name": "a"}]}"#.utf8))
+        #expect(!json.direct)
     }
 }

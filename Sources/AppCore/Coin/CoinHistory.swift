@@ -13,8 +13,8 @@ extension CoinToss: HistoryEntry {
         self.init(flips: flips, at: at)
     }
 
-    public func write(keyed fields: inout BinaryKeyedWriter) {
-        fields.string("flips", String(flips.map(\.letter)))
+    public func write(keyed fields: BinaryKeyedWriter) {
+        fields.string("flips", letters)
         fields.date("at", at)
     }
 }

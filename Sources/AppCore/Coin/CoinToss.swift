@@ -83,6 +83,9 @@ public struct CoinToss: Codable, Equatable, Sendable {
         at = try container.decode(Date.self, forKey: .at)
     }
 
+    /// The flips as the letters they are kept as (`HTTH`).
+    var letters: String { String(flips.map(\.letter)) }
+
     struct NotAFlip: Error {
         let letter: Character
     }
@@ -100,7 +103,7 @@ public struct CoinToss: Codable, Equatable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(String(flips.map(\.letter)), forKey: .flips)
+        try container.encode(letters, forKey: .flips)
         try container.encode(at, forKey: .at)
     }
 }

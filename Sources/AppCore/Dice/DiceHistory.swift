@@ -10,14 +10,16 @@ extension DiceRoll: HistoryEntry {
     // (`totalsOnly`), no dice, no labels. A roll kept with either is read through `Codable`.
     public init?(keyed fields: BinaryKeyedFields) {
         var results: [RollResult] = []
-        let totals = fields.forEachKeyed(in: "results") { result in
-            guard let total = result.int("total"), result.forEachKeyed(in: "terms", { _ in false }),
-                !result.holds("labels")
-            else { return false }
+        let everyResultATotal = fields.forEachKeyed(in: "results") { result in
+            guard let total = result.int("total"), result.isEmptyList("terms"), !result.holds("labels") else {
+                return false
+            }
             results.append(RollResult(total: total, terms: []))
             return true
         }
-        guard totals, let expression = fields.string("expression"), let at = fields.date("at") else { return nil }
+        guard everyResultATotal, let expression = fields.string("expression"), let at = fields.date("at") else {
+            return nil
+        }
         var comment: String?
         if fields.holds("comment") {
             guard let held = fields.string("comment") else { return nil }
@@ -27,13 +29,13 @@ extension DiceRoll: HistoryEntry {
     }
 
     // A roll's dice and labels, which the history does not keep, are written through `Codable`.
-    public func write(keyed fields: inout BinaryKeyedWriter) throws {
+    public func write(keyed fields: BinaryKeyedWriter) throws {
         fields.string("expression", expression)
         try fields.list("results", count: results.count) { result, position in
             let rolled = results[position]
             result.int("total", rolled.total)
             if rolled.terms.isEmpty {
-                result.list("terms", count: 0) { _, _ in }
+                result.emptyList("terms")
             } else {
                 try result.value("terms", rolled.terms)
             }

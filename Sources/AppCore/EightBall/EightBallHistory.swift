@@ -15,7 +15,7 @@ extension EightBallReading: HistoryEntry {
         self.init(question: question, face: EightBallFace(text: text, kind: kind), at: at)
     }
 
-    public func write(keyed fields: inout BinaryKeyedWriter) {
+    public func write(keyed fields: BinaryKeyedWriter) {
         fields.string("question", question)
         fields.keyed("face") {
             $0.string("text", face.text)

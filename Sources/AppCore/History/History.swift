@@ -14,7 +14,7 @@ public protocol HistoryEntry: Codable, Equatable, Sendable {
     init?(keyed fields: BinaryKeyedFields)
 
     /// Writes the entry's `Codable` form directly, byte for byte as `encode(to:)` writes it.
-    func write(keyed fields: inout BinaryKeyedWriter) throws
+    func write(keyed fields: BinaryKeyedWriter) throws
 }
 
 /// The last entries of one kind, oldest first, at most `limit` of them: the coin's tosses, the
@@ -112,7 +112,7 @@ extension History {
         var container = encoder.container(keyedBy: NamedKey.self)
         let key = NamedKey(Entry.historyName)
         let written = try container.encodeKeyedList(forKey: key, count: entries.count, to: encoder) {
-            try entries[$1].write(keyed: &$0)
+            try entries[$1].write(keyed: $0)
         }
         if !written { try container.encode(Array(entries), forKey: key) }
     }
@@ -149,10 +149,10 @@ extension History.Change: BinaryFieldDecodable, BinaryFieldEncodable {
     public func write(fields: inout BinaryFieldWriter) throws {
         try fields.keyed { change in
             switch self {
-            case .record(let entry): try change.keyed("record") { try $0.keyed("_0") { try entry.write(keyed: &$0) } }
+            case .record(let entry): try change.keyed("record") { try $0.keyed("_0") { try entry.write(keyed: $0) } }
             case .recordAll(let entries):
                 try change.keyed("recordAll") {
-                    try $0.list("_0", count: entries.count) { try entries[$1].write(keyed: &$0) }
+                    try $0.list("_0", count: entries.count) { try entries[$1].write(keyed: $0) }
                 }
             case .clear: change.keyed("clear") { _ in }
             }

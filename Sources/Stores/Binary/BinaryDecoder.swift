@@ -294,21 +294,10 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
         BinaryReader(bytes, at: try find(key), end: end)
     }
 
-    /// Where the value of `key` starts. Compares bytes, so that no string is made for a key.
+    /// Where the value of `key` starts.
     private func find(_ key: some CodingKey) throws -> Int {
-        var name = key.stringValue
-        let found = try name.withUTF8 { wanted in
-            try ScalarReading.wrapping { () -> Int? in
-                var reader = BinaryReader(bytes, at: start, end: end)
-                for _ in 0..<count {
-                    let candidate = try reader.stringRange()
-                    if candidate.count == wanted.count && bytes[candidate].elementsEqual(wanted) {
-                        return reader.position
-                    }
-                    try reader.skipValue()
-                }
-                return nil
-            }
+        let found = try ScalarReading.wrapping {
+            try BinaryReader(bytes, at: start, end: end).entry(named: key.stringValue, among: count)
         }
         guard let found else {
             throw DecodingError.keyNotFound(

@@ -163,7 +163,7 @@ public struct BinaryFieldWriter {
 
 /// The fields of one value, read in order from its list in `BinaryFormat`.
 public struct BinaryFieldReader {
-    // Internal, for the readers of other forms of a field (`keyedValue`).
+    // Internal, for the readers of other forms of a field (`keyed()`, `forEachKeyed(_:)`).
     var reader: BinaryReader
 
     init(_ reader: BinaryReader) {

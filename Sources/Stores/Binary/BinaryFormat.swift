@@ -232,6 +232,21 @@ struct BinaryReader {
         return try body()
     }
 
+    /// Where the value of the first of the `count` keyed entries from the position whose key is
+    /// `name` starts; nil where none is. Compares bytes, so that no string is made for a key.
+    func entry(named name: String, among count: Int) throws -> Int? {
+        var name = name
+        return try name.withUTF8 { wanted in
+            var reader = self
+            for _ in 0..<count {
+                let candidate = try reader.stringRange()
+                if candidate.count == wanted.count && bytes[candidate].elementsEqual(wanted) { return reader.position }
+                try reader.skipValue()
+            }
+            return nil
+        }
+    }
+
     /// Steps over one whole value.
     mutating func skipValue() throws(BinaryFormat.Damage) {
         switch try tag() {

@@ -38,16 +38,10 @@ public struct BinaryKeyedFields {
 
     /// A reader at the value of the first entry named `key`.
     private func value(_ key: String) -> BinaryReader? {
-        var wanted = key
-        return wanted.withUTF8 { wanted in
-            var reader = BinaryReader(bytes, at: start, end: end)
-            for _ in 0..<count {
-                guard let candidate = try? reader.stringRange() else { return nil }
-                if candidate.count == wanted.count && bytes[candidate].elementsEqual(wanted) { return reader }
-                guard (try? reader.skipValue()) != nil else { return nil }
-            }
+        guard let found = try? BinaryReader(bytes, at: start, end: end).entry(named: key, among: count) else {
             return nil
         }
+        return BinaryReader(bytes, at: found, end: end)
     }
 
     private func read<Value>(_ key: String, _ read: (inout BinaryReader) throws -> Value) -> Value? {
@@ -64,6 +58,12 @@ public struct BinaryKeyedFields {
     public func holds(_ key: String) -> Bool {
         guard let reader = value(key) else { return false }
         return (try? ScalarReading.isNil(reader)) == false
+    }
+
+    /// Whether the entry under `key` is a list with no element.
+    public func isEmptyList(_ key: String) -> Bool {
+        guard var reader = value(key), let (end, count) = try? reader.open(.list) else { return false }
+        return count == 0 && reader.position == end
     }
 
     /// The keyed value under `key`.

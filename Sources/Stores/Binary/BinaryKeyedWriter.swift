@@ -4,109 +4,73 @@
     import Foundation
 #endif
 
-/// The other half of `BinaryKeyedFields`: a keyed value written straight into a store's binary
-/// form, byte for byte as `BinaryEncoder` writes the same value through `Codable` (its entries in
-/// the order of their keys' bytes, a key given again replacing its value), without `Codable`'s
-/// encoder and containers. A history's entries are written so: one with every change, and a
-/// thousand of each kind with every snapshot.
+/// The other half of `BinaryKeyedFields`: a keyed value written into a store's binary form without
+/// `Codable`'s encoder and containers. It fills the very boxes `BinaryEncoder`'s containers fill
+/// (`KeyedBox`, `ListBox`), which are written by the one writer of the form (`EncodedValue`), so
+/// the bytes are those `Codable` writes for the same value. A history's entries are written so:
+/// one with every change, and a thousand of each kind with every snapshot.
 public struct BinaryKeyedWriter {
-    private var keys: [String] = []
-    private var values: [[UInt8]] = []
+    /// A class, shared with the tree the value is written from.
+    private let box = KeyedBox()
 
     init() {}
 
-    /// Sets `key` to what `write` writes: one value, its tag first.
-    private mutating func set(_ key: String, _ write: (inout BinaryWriter) throws -> Void) rethrows {
-        var value = BinaryWriter()
-        try write(&value)
-        if let position = keys.firstIndex(of: key) {
-            values[position] = value.bytes
-        } else {
-            keys.append(key)
-            values.append(value.bytes)
-        }
+    public func string(_ key: String, _ value: String) {
+        box.set(.string(value), for: key)
     }
 
-    public mutating func string(_ key: String, _ value: String) {
-        set(key) {
-            $0.tag(.string)
-            $0.string(value)
-        }
-    }
-
-    public mutating func int(_ key: String, _ value: Int) {
-        set(key) {
-            $0.tag(.signed)
-            $0.signed(Int64(value))
-        }
+    public func int(_ key: String, _ value: Int) {
+        box.set(.signed(Int64(value)), for: key)
     }
 
     /// A date as `Date` codes itself: seconds since 2001.
-    public mutating func date(_ key: String, _ value: Date) {
-        set(key) {
-            $0.tag(.double)
-            $0.fixed(value.timeIntervalSinceReferenceDate.bitPattern)
-        }
+    public func date(_ key: String, _ value: Date) {
+        box.set(.double(value.timeIntervalSinceReferenceDate), for: key)
     }
 
     /// A keyed value under `key`, its entries written by `write`.
-    public mutating func keyed(_ key: String, _ write: (inout BinaryKeyedWriter) throws -> Void) rethrows {
-        var nested = BinaryKeyedWriter()
-        try write(&nested)
-        set(key) { nested.write(to: &$0) }
+    public func keyed(_ key: String, _ write: (BinaryKeyedWriter) throws -> Void) rethrows {
+        box.set(try Self.value(write), for: key)
     }
 
     /// A list under `key` of `count` keyed values, the entries of each written by `write`, which
     /// is handed its position.
-    public mutating func list(
-        _ key: String, count: Int, _ write: (inout BinaryKeyedWriter, Int) throws -> Void
-    ) rethrows {
-        try set(key) { try BinaryKeyedWriter.write(count: count, to: &$0, write) }
+    public func list(_ key: String, count: Int, _ write: (BinaryKeyedWriter, Int) throws -> Void) rethrows {
+        box.set(try Self.list(count: count, write), for: key)
+    }
+
+    /// A list with no element under `key`.
+    public func emptyList(_ key: String) {
+        box.set(.list(ListBox()), for: key)
     }
 
     /// A value of any type under `key`, written through `Codable`: for the parts a reader of this
     /// form leaves to `Codable` too.
-    public mutating func value(_ key: String, _ value: some Encodable) throws {
-        let bytes = try BinaryEncoder.encode(value)
-        set(key) { $0.append(bytes) }
+    public func value(_ key: String, _ value: some Encodable) throws {
+        box.set(try ValueEncoder.encode(value, at: []), for: key)
     }
 
-    /// The keyed value, as `BinaryEncoder` writes one.
-    func write(to writer: inout BinaryWriter) {
-        writer.tag(.keyed)
-        let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
-        writer.sized { body in
-            body.unsigned(UInt64(keys.count))
-            for index in order {
-                body.string(keys[index])
-                body.append(values[index])
-            }
-        }
+    /// The keyed value `write` writes the entries of.
+    static func value(_ write: (BinaryKeyedWriter) throws -> Void) rethrows -> EncodedValue {
+        let writer = BinaryKeyedWriter()
+        try write(writer)
+        return .keyed(writer.box)
     }
 
-    /// A list of `count` keyed values, as `BinaryEncoder` writes one.
-    static func write(
-        count: Int, to writer: inout BinaryWriter, _ write: (inout BinaryKeyedWriter, Int) throws -> Void
-    ) rethrows {
-        writer.tag(.list)
-        try writer.sized { list in
-            list.unsigned(UInt64(count))
-            for position in 0..<count {
-                var element = BinaryKeyedWriter()
-                try write(&element, position)
-                element.write(to: &list)
-            }
-        }
+    /// A list of `count` keyed values, the entries of each written by `write`.
+    static func list(count: Int, _ write: (BinaryKeyedWriter, Int) throws -> Void) rethrows -> EncodedValue {
+        let list = ListBox()
+        list.elements.reserveCapacity(count)
+        for position in 0..<count { list.elements.append(try value { try write($0, position) }) }
+        return .list(list)
     }
 }
 
 extension BinaryFieldWriter {
     /// A field that is a keyed value, its entries written by `write`.
-    public mutating func keyed(_ write: (inout BinaryKeyedWriter) throws -> Void) rethrows {
-        var keyed = BinaryKeyedWriter()
-        try write(&keyed)
+    public mutating func keyed(_ write: (BinaryKeyedWriter) throws -> Void) rethrows {
         var bytes = BinaryWriter()
-        keyed.write(to: &bytes)
+        try BinaryKeyedWriter.value(write).write(to: &bytes)
         append(written: bytes.bytes)
     }
 }
@@ -116,12 +80,10 @@ extension KeyedEncodingContainer {
     /// where `encoder` writes a store's binary form: whether it did. Where it writes another form,
     /// the caller writes the list through `Codable`. `encoder` is the one this container came from.
     public mutating func encodeKeyedList(
-        forKey key: Key, count: Int, to encoder: any Encoder, _ write: (inout BinaryKeyedWriter, Int) throws -> Void
+        forKey key: Key, count: Int, to encoder: any Encoder, _ write: (BinaryKeyedWriter, Int) throws -> Void
     ) rethrows -> Bool {
         guard let binary = encoder as? ValueEncoder else { return false }
-        var list = BinaryWriter()
-        try BinaryKeyedWriter.write(count: count, to: &list, write)
-        binary.keyedBox().set(.written(list.bytes), for: key.stringValue)
+        binary.keyedBox().set(try BinaryKeyedWriter.list(count: count, write), for: key.stringValue)
         return true
     }
 }
