@@ -8,7 +8,7 @@ import ProgramKit
     import Foundation
 #endif
 
-struct History: ParsableCommand {
+struct History: HistoryCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Show past rolls, newest first.",
@@ -27,13 +27,6 @@ struct History: ParsableCommand {
     )
 
     @OptionGroup var options: HistoryOptions
-
-    /// `history` alone on a line, as the parser reads it (`QuickLine`).
-    static func quick(from line: QuickLine) -> History {
-        var history = History()
-        history.options = HistoryOptions(quick: line)
-        return history
-    }
 
     func run() throws {
         try options.run(

