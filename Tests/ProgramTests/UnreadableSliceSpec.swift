@@ -294,6 +294,8 @@ struct UnreadableSliceSpec {
         let store = try ImportedStore(kind)
         defer { store.remove() }
         #expect(try store.importing((1...600).map { "task number \($0)" }).status == 0)
+        // The SQLite store's log copied in, so that its database file alone holds the run.
+        if kind == "sqlite" { try copyLogIntoDatabase(at: store.path) }
         var bytes = try store.bytes()
         let runs = try #require(Self.largestSealed("runs", in: bytes))
         bytes[runs + 200] ^= 0x5A  // inside the one run's ids

@@ -112,7 +112,9 @@ struct DurableStoreSpec {
             largestLog = max(largestLog, try fileSize(path + "-wal"))
         }
         #expect(largestLog > 0)  // changes were kept in the log, not copied at once
-        #expect(largestLog <= 128 * 1024)
+        // Past 128 KB by one change at most, a rewritten snapshot among them: the next change
+        // copies it first. One change that takes it past four times that has it emptied at once.
+        #expect(largestLog <= 4 * 128 * 1024)
         #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == entries)
     }
 

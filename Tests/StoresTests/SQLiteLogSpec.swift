@@ -245,6 +245,44 @@ struct SQLiteLogSpec {
         #expect(error?.description.contains("it ends at change 0, but change 3 was kept in it") == true)
     }
 
+    /// The next program to write copies a log past its limit into the database, then writes its
+    /// change over the log from its start: the file keeps its place and its size, so that a
+    /// change's sync does not make it longer, and what it held before its new start is still
+    /// read from the database.
+    @Test func aFullLogIsCopiedByTheNextWriterWhichWritesOverItFromItsStart() throws {
+        var programs = 0
+        while try fileSize(path + "-wal") <= 128 * 1024, programs < 100 {
+            #expect(try ChildProcess.run(exerciser: ["sqlite", path, "p\(programs)", "1"]).status == 0)
+            programs += 1
+        }
+        let (full, file) = (try bytes(path + "-wal"), try inode(path + "-wal"))
+
+        #expect(try ChildProcess.run(exerciser: ["sqlite", path, "next", "1"]).status == 0)
+
+        let log = try bytes(path + "-wal")
+        #expect(try inode(path + "-wal") == file)
+        #expect(log.count == full.count)
+        let (begunAgain, endUnwritten) = (log[16..<24] != full[16..<24], log.suffix(4096) == full.suffix(4096))
+        #expect(begunAgain)  // another generation of the log, begun at its start
+        #expect(endUnwritten)
+        let entries = try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries
+        #expect(entries == (0..<programs).map { "p\($0)-0" } + ["next-0"])
+    }
+
+    /// A change that takes the log past four times its limit has it copied and emptied at once:
+    /// the next program would read it whole as it opens.
+    @Test func aLogOneChangeMadeLargeIsEmptiedAtOnce() throws {
+        #expect(try ChildProcess.run(exerciser: ["sqlite", path, "w", "1"]).status == 0)
+        #expect(try fileSize(path + "-wal") > 0)
+
+        let run = try ChildProcess.run(exerciser: ["sqlite", path, "large", "1", "pairs", "400000"])
+
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(try fileSize(path + "-wal") == 0)
+        let entries = try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries
+        #expect(entries.map { $0.prefix(9) } == ["w-0", "large-0-a", "large-0-b"])
+    }
+
     @Test func aProgramThatOnlyReadsNeverCopiesALogPastItsLimitIntoTheDatabase() throws {
         do {
             let store = try createSQLiteStore(at: path, initial: Ledger(), patience: LockPatience(giveUpAfter: 0))
@@ -344,6 +382,12 @@ struct SQLiteLogSpec {
         let text = try String(contentsOfFile: table, encoding: .utf8)
         return text.split(separator: "\n").filter { $0.hasSuffix(" fsync") || $0.hasSuffix(" fdatasync") }
             .map { Int($0.split(separator: " ", omittingEmptySubsequences: true)[3]) ?? 0 }.reduce(0, +)
+    }
+
+    /// The size of the file at `path`, 0 where there is none.
+    private func fileSize(_ path: String) throws -> Int {
+        guard FileManager.default.fileExists(atPath: path) else { return 0 }
+        return (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
     private func names() throws -> [String] {

@@ -17,7 +17,8 @@ import Fractal
 /// commit synced (`synchronous = FULL`), each row checksummed (`SQLiteRowFormat`).
 ///
 /// The write-ahead log stays beside the database between programs, so that a change costs one
-/// sync; it is copied into the database once it holds more than `logLimit` bytes. SQLite cannot
+/// sync; once it holds more than `logLimit` bytes, the next writer copies it into the database and
+/// writes over it from its start (`copyFullLog`). SQLite cannot
 /// tell a log that is missing from one that was never written, and reads a damaged log as far as
 /// it checks out: an older state, in silence. So after each commit the store writes the number of
 /// its last change beside it (`SQLiteLogMark`), and a store that ends before that change is
@@ -37,9 +38,12 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     static var schemaVersion: Int64 {
         Int64(StoredVersion(format: SQLiteRowFormat.newestVersion, schema: State.migrations.count).number)
     }
-    /// How large the log grows before a writer copies it into the database and empties it. Every
-    /// start reads the whole log, so it is kept to a few dozen pages.
+    /// How large the log grows before the next writer copies it into the database and writes
+    /// over it from its start. Every start reads the whole log, so it is kept to a few dozen pages.
     static var logLimit: Int { 128 * 1024 }
+    /// How large a log's file may stay: one change that took the log past it (a large import, a
+    /// snapshot rewritten) has it copied and emptied at once.
+    static var largestLogKept: Int { 4 * logLimit }
 
     let path: String
     /// SQLite's write-ahead log, beside the database.
@@ -141,8 +145,15 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// on the old file or the new, waits for it: none writes the log while another reads it as
     /// its own.
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        try underWriteLock(copyingFullLog: true, body)
+    }
+
+    /// `exclusively`, where the first load, read again under the lock, does not copy a log that
+    /// is full: a program that only reads writes nothing.
+    private func underWriteLock<Result>(copyingFullLog: Bool, _ body: () throws -> Result) throws -> Result {
         for _ in 0..<Self.follows {
             try followPath()
+            if copyingFullLog { copyFullLog() }
             (wroteInTransaction, gaveIdentity) = (false, false)
             let result: Result
             do {
@@ -162,8 +173,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
                 wrote = true
                 try checkStillNamed()
                 writeMark()
-                // Only a program that wrote copies the log: one that only reads writes nothing.
-                if isSound { keepLogSmall(copyingAnyway: gaveIdentity) }
+                if isSound { emptyLargeLog(copyingAnyway: gaveIdentity) }
             }
             return result
         }
@@ -195,7 +205,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             }
         } catch is MarkAheadOfRead {
             wasRead = false
-            return try exclusively(body)
+            return try underWriteLock(copyingFullLog: false, body)
         }
     }
 
@@ -318,7 +328,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         try connection.keepLogOnClose(true)
         try connection.execute("PRAGMA synchronous = FULL")
         // SQLite's own copying is left off: it never empties a log that a program before this one
-        // wrote, so the log would only grow. `keepLogSmall` empties it instead.
+        // wrote, so the log would only grow. `copyFullLog` copies it instead.
         try connection.execute("PRAGMA wal_autocheckpoint = 0")
         return (connection, unchanging, file)
     }
@@ -526,11 +536,27 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         }
     }
 
-    /// Copies the log into the database and empties it, once it has grown past `logLimit` (or
-    /// `copyingAnyway`). What was written is already kept, in the log: a failure here, such as
-    /// another process still reading, only leaves the copying to the next writer.
-    private func keepLogSmall(copyingAnyway: Bool = false) {
-        guard copyingAnyway || ((try? POSIXFile.status(logPath))?.size ?? 0) > Self.logLimit else { return }
+    /// Copies a log that holds more than `logLimit` bytes into the database, before this
+    /// program writes: SQLite then writes the change over the log from its start, in the same
+    /// connection, where a log copied by a program before this one would be read anew as it opens
+    /// and written after its end. Written over, the log's file keeps its size, so that a change's
+    /// sync writes no size or place of the file: it costs half as much as one that makes the file
+    /// longer, and emptying the file, which costs several milliseconds, is left out (2026-11-27,
+    /// `Benchmarks/README.md`). Only in a store read whole and found sound: a damaged database is
+    /// never written. What fails here, such as another process still reading, only leaves the
+    /// copying to the next writer.
+    private func copyFullLog() {
+        guard wasRead, isSound, !unchanging, SQLiteLogGeneration.holdsFrames(past: Self.logLimit, at: logPath) else {
+            return
+        }
+        try? connection.execute("PRAGMA wal_checkpoint(RESTART)")
+    }
+
+    /// Copies the log into the database and empties its file, once one change took it past
+    /// `largestLogKept` (or `copyingAnyway`): the next start would read it whole. What was written
+    /// is already kept, in the log: a failure here only leaves the copying to the next writer.
+    private func emptyLargeLog(copyingAnyway: Bool = false) {
+        guard copyingAnyway || ((try? POSIXFile.status(logPath))?.size ?? 0) > Self.largestLogKept else { return }
         try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 

@@ -25,11 +25,36 @@ struct SQLiteLogGeneration: Equatable {
     static func read(at path: String) -> SQLiteLogGeneration? {
         guard let descriptor = try? POSIXFile.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return nil }
         defer { POSIXFile.close(descriptor) }
+        guard let (header, _) = logHeader(of: descriptor, path: path) else { return nil }
+        let salts = LittleEndian.uint64(in: header, at: 16)
+        return salts == 0 ? nil : SQLiteLogGeneration(salts: salts)
+    }
+
+    /// Whether the log at `path` holds frames of its own generation past its first `limit` bytes.
+    /// A log copied into the database is written over from its start, its file kept as long as
+    /// it grew: frames past the end of the newest generation are of older ones, and each frame
+    /// repeats the salts of the generation it was written in (bytes 8 to 15 of its header).
+    static func holdsFrames(past limit: Int, at path: String) -> Bool {
+        guard let descriptor = try? POSIXFile.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return false }
+        defer { POSIXFile.close(descriptor) }
+        guard let (header, size) = logHeader(of: descriptor, path: path) else { return false }
+        // The page size, big-endian, where 1 stands for 65,536.
+        let pageSize = header[8..<12].reduce(0) { $0 << 8 | Int($1) }
+        let frameSize = 24 + (pageSize == 1 ? 65_536 : pageSize)
+        // The first frame that ends past the limit.
+        let start = 32 + max(0, limit - 32) / frameSize * frameSize
+        guard size >= start + 24, let frame = try? POSIXFile.read(descriptor, from: start, to: start + 24, path: path)
+        else { return false }
+        return frame[8..<16] == header[16..<24]
+    }
+
+    /// The 32 bytes of a log's header and the file's size, where the file is longer than its
+    /// header and the header is one SQLite would read as a log's.
+    private static func logHeader(of descriptor: Int32, path: String) -> (header: [UInt8], size: Int)? {
         guard let size = try? POSIXFile.status(of: descriptor, path: path).size, size > 32,
             let header = try? POSIXFile.read(descriptor, from: 0, to: 32, path: path),
             header[0..<3] == [0x37, 0x7F, 0x06], header[3] & 0xFE == 0x82
         else { return nil }
-        let salts = LittleEndian.uint64(in: header, at: 16)
-        return salts == 0 ? nil : SQLiteLogGeneration(salts: salts)
+        return (header, size)
     }
 }
