@@ -159,8 +159,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             do {
                 result = try transaction("BEGIN IMMEDIATE") {
                     guard try POSIXFile.status(path)?.identity == file else { throw ReplacedBeforeWriting() }
-                    if let file { try checkLogIsOurs(file: file) }
                     logAtBegin = SQLiteLogGeneration.read(at: logPath)
+                    if let file { try checkLogIsOurs(file: file, log: logAtBegin) }
                     return try body()
                 }
             } catch is ReplacedBeforeWriting {
@@ -200,7 +200,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             markAheadIsRaced = true
             defer { markAheadIsRaced = false }
             return try shared {
-                if let file { try checkLogIsOurs(file: file) }
+                if let file { try checkLogIsOurs(file: file, log: SQLiteLogGeneration.read(at: logPath)) }
                 return try body()
             }
         } catch is MarkAheadOfRead {
@@ -667,10 +667,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
 
     /// The same, under the write lock, which a program still writing a file replaced since shares,
     /// as it shares the log's name: a log the mark says another store's program wrote is refused.
-    private func checkLogIsOurs(file: FileIdentity) throws {
-        guard let mark = SQLiteLogMark.read(at: markPath), let log = SQLiteLogGeneration.read(at: logPath) else {
-            return
-        }
+    private func checkLogIsOurs(file: FileIdentity, log: SQLiteLogGeneration?) throws {
+        guard let log, let mark = SQLiteLogMark.read(at: markPath) else { return }
         switch mark {
         case .file(let marked, _):
             if marked != file { throw Self.logOfAnotherFile(path: path) }
