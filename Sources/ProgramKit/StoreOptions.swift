@@ -132,6 +132,8 @@ public struct StoreOptions: ParsableArguments {
             environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
         let folder = base + "/appcore"
+        // Almost always there, or only it missing: one call, not one a folder on the way.
+        if mkdir(folder, 0o700) == 0 || errno == EEXIST { return folder }
         // Each folder made on the way is its user's alone too, as XDG asks: one that others could
         // write would let them put another folder in place of the data folder.
         var made = base.hasPrefix("/") ? "" : "."
