@@ -283,6 +283,35 @@ struct SQLiteLogSpec {
         #expect(entries.map { $0.prefix(9) } == ["w-0", "large-0-a", "large-0-b"])
     }
 
+    /// A writer does not wait to copy a full log: while a reader keeps reading what the log
+    /// holds, each change is written after the log's end at once, rather than after the writer's
+    /// patience (ten seconds here) ran out.
+    @Test func noWriterWaitsToCopyAFullLogWhileAReaderKeepsReadingIt() throws {
+        let store = try createSQLiteStore(at: path, initial: Ledger(), patience: LockPatience(giveUpAfter: 10))
+        var entries: [String] = []
+        while try fileSize(path + "-wal") <= 128 * 1024, entries.count < 400 {
+            entries.append("entry \(entries.count) " + String(repeating: "x", count: 400))
+            try store.change(.append(entries.last!))
+        }
+        var reader: OpaquePointer?
+        defer { sqlite3_close(reader) }
+        #expect(sqlite3_open(path, &reader) == SQLITE_OK)
+        #expect(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM changes;", nil, nil, nil) == SQLITE_OK)
+        let full = try fileSize(path + "-wal")
+
+        let began = ContinuousClock.now
+        for index in 0..<3 {
+            entries.append("while read \(index)")
+            try store.change(.append(entries.last!))
+        }
+        let took = ContinuousClock.now - began
+
+        #expect(took < .seconds(5), "\(took)")
+        #expect(try fileSize(path + "-wal") > full)
+        #expect(sqlite3_exec(reader, "COMMIT", nil, nil, nil) == SQLITE_OK)
+        #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == entries)
+    }
+
     @Test func aProgramThatOnlyReadsNeverCopiesALogPastItsLimitIntoTheDatabase() throws {
         do {
             let store = try createSQLiteStore(at: path, initial: Ledger(), patience: LockPatience(giveUpAfter: 0))

@@ -40,6 +40,14 @@ final class SQLiteConnection {
 
     deinit { close() }
 
+    /// Runs `body` with the busy handler giving up at once: what it asks for is done now, where
+    /// no other connection holds what it needs, or not at all.
+    func withoutWaiting<Result>(_ body: () throws -> Result) rethrows -> Result {
+        busy.waits = false
+        defer { busy.waits = true }
+        return try body()
+    }
+
     func close() {
         for statement in statements.values { sqlite3_finalize(statement) }
         statements.removeAll()
@@ -195,6 +203,7 @@ private let vfsName: String? = appcore_register_vfs() == SQLITE_OK ? "appcore" :
 private func waitWhileBusy(_ context: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
     guard let context else { return 0 }
     let busy = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
+    guard busy.waits else { return 0 }
     if count == 0 { (busy.wait, busy.gaveUp) = (LockWait(patience: busy.patience, what: busy.what), false) }
     guard busy.wait?.keepWaiting(warn: busy.warn) == true else {
         busy.gaveUp = true
@@ -212,6 +221,8 @@ private final class BusyWait {
     var wait: LockWait?
     /// Whether the last wait lasted as long as the patience allows, so that the error says so.
     var gaveUp = false
+    /// Whether to wait at all (`withoutWaiting`).
+    var waits = true
 
     init(patience: LockPatience, what: String, warn: @escaping StoreWarning) {
         self.patience = patience

@@ -540,24 +540,36 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// program writes: SQLite then writes the change over the log from its start, in the same
     /// connection, where a log copied by a program before this one would be read anew as it opens
     /// and written after its end. Written over, the log's file keeps its size, so that a change's
-    /// sync writes no size or place of the file: it costs half as much as one that makes the file
-    /// longer, and emptying the file, which costs several milliseconds, is left out (2026-11-27,
-    /// `Benchmarks/README.md`). Only in a store read whole and found sound: a damaged database is
-    /// never written. What fails here, such as another process still reading, only leaves the
-    /// copying to the next writer.
+    /// sync writes no size or place of the file and costs less, and emptying the file, which
+    /// costs several milliseconds, is left out (`Benchmarks/README.md`, "The SQLite log written
+    /// over in place").
+    ///
+    /// Only in a store read whole and found sound (a damaged database is never written), and only
+    /// the store's own log into the file the path names, looked at again here: the copy runs
+    /// before the write lock is taken. It does not wait: where another program writes or still
+    /// reads what the log holds, the change is written after the log's end, and the next writer
+    /// copies it, rather than every writer waiting as long as its patience allows for a reader
+    /// that keeps reading.
     private func copyFullLog() {
-        guard wasRead, isSound, !unchanging, SQLiteLogGeneration.holdsFrames(past: Self.logLimit, at: logPath) else {
-            return
-        }
-        try? connection.execute("PRAGMA wal_checkpoint(RESTART)")
+        guard wasRead, isSound, !unchanging, let file,
+            SQLiteLogGeneration.holdsFrames(past: Self.logLimit, at: logPath),
+            (try? POSIXFile.status(path))?.identity == file,
+            (try? checkLogIsOurs(file: file, log: SQLiteLogGeneration.read(at: logPath))) != nil
+        else { return }
+        connection.withoutWaiting { _ = try? connection.execute("PRAGMA wal_checkpoint(RESTART)") }
     }
 
     /// Copies the log into the database and empties its file, once one change took it past
-    /// `largestLogKept` (or `copyingAnyway`): the next start would read it whole. What was written
-    /// is already kept, in the log: a failure here only leaves the copying to the next writer.
+    /// `largestLogKept`: the next start would read it whole. Without waiting, as `copyFullLog`;
+    /// `copyingAnyway` (the store was just given its identity, which the database alone is then
+    /// to carry), waiting as long as the patience allows. What was written is already kept, in
+    /// the log: a failure here only leaves the copying to the next writer.
     private func emptyLargeLog(copyingAnyway: Bool = false) {
-        guard copyingAnyway || ((try? POSIXFile.status(logPath))?.size ?? 0) > Self.largestLogKept else { return }
-        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if copyingAnyway {
+            try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        } else if ((try? POSIXFile.status(logPath))?.size ?? 0) > Self.largestLogKept {
+            connection.withoutWaiting { _ = try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
     }
 
     /// The sequence number of the snapshot the database holds, if it holds one.
