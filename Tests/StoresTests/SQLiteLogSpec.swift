@@ -285,7 +285,8 @@ struct SQLiteLogSpec {
 
     /// A writer does not wait to copy a full log: while a reader keeps reading what the log
     /// holds, each change is written after the log's end at once, rather than after the writer's
-    /// patience (ten seconds here) ran out.
+    /// patience (ten seconds here) ran out; the first change after the reader is done copies the
+    /// log and starts it over.
     @Test func noWriterWaitsToCopyAFullLogWhileAReaderKeepsReadingIt() throws {
         let store = try createSQLiteStore(at: path, initial: Ledger(), patience: LockPatience(giveUpAfter: 10))
         var entries: [String] = []
@@ -293,6 +294,7 @@ struct SQLiteLogSpec {
             entries.append("entry \(entries.count) " + String(repeating: "x", count: 400))
             try store.change(.append(entries.last!))
         }
+        try #require(try fileSize(path + "-wal") > 128 * 1024)
         var reader: OpaquePointer?
         defer { sqlite3_close(reader) }
         #expect(sqlite3_open(path, &reader) == SQLITE_OK)
@@ -307,8 +309,17 @@ struct SQLiteLogSpec {
         let took = ContinuousClock.now - began
 
         #expect(took < .seconds(5), "\(took)")
-        #expect(try fileSize(path + "-wal") > full)
+        let grown = try bytes(path + "-wal")
+        #expect(grown.count > full)
         #expect(sqlite3_exec(reader, "COMMIT", nil, nil, nil) == SQLITE_OK)
+
+        entries.append("after the read")
+        try store.change(.append(entries.last!))
+
+        let log = try bytes(path + "-wal")
+        let begunAgain = log[16..<24] != grown[16..<24]
+        #expect(begunAgain)
+        #expect(log.count == grown.count)
         #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == entries)
     }
 

@@ -40,11 +40,13 @@ final class SQLiteConnection {
 
     deinit { close() }
 
-    /// Runs `body` with the busy handler giving up at once: what it asks for is done now, where
-    /// no other connection holds what it needs, or not at all.
+    /// Runs `body` with the busy handler giving up at once: what it asks for is done now, as far
+    /// as no other connection holds what it needs (a copy of the log may be done in part), or not
+    /// at all.
     func withoutWaiting<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let waited = busy.waits
         busy.waits = false
-        defer { busy.waits = true }
+        defer { busy.waits = waited }
         return try body()
     }
 
@@ -203,7 +205,10 @@ private let vfsName: String? = appcore_register_vfs() == SQLITE_OK ? "appcore" :
 private func waitWhileBusy(_ context: UnsafeMutableRawPointer?, _ count: Int32) -> Int32 {
     guard let context else { return 0 }
     let busy = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
-    guard busy.waits else { return 0 }
+    guard busy.waits else {
+        busy.gaveUp = false  // it did not wait: an error must not say it waited in vain
+        return 0
+    }
     if count == 0 { (busy.wait, busy.gaveUp) = (LockWait(patience: busy.patience, what: busy.what), false) }
     guard busy.wait?.keepWaiting(warn: busy.warn) == true else {
         busy.gaveUp = true

@@ -18,9 +18,9 @@ import Fractal
 ///
 /// The write-ahead log stays beside the database between programs, so that a change costs one
 /// sync; once it holds more than `logLimit` bytes, the next writer copies it into the database and
-/// writes over it from its start (`copyFullLog`). SQLite cannot
-/// tell a log that is missing from one that was never written, and reads a damaged log as far as
-/// it checks out: an older state, in silence. So after each commit the store writes the number of
+/// writes over it from its start (`copyFullLog`). SQLite cannot tell a log that is missing from
+/// one that was never written, and reads a damaged log as far as it checks out: an older state,
+/// in silence. So after each commit the store writes the number of
 /// its last change beside it (`SQLiteLogMark`), and a store that ends before that change is
 /// refused, naming it; and a log beside a database it was not written to is refused before SQLite
 /// reads it. A database found damaged is never written, nor its log copied into it.
@@ -39,10 +39,12 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         Int64(StoredVersion(format: SQLiteRowFormat.newestVersion, schema: State.migrations.count).number)
     }
     /// How large the log grows before the next writer copies it into the database and writes
-    /// over it from its start. Every start reads the whole log, so it is kept to a few dozen pages.
+    /// over it from its start. Every start reads what the log holds since it was last started
+    /// over, so it is kept to a few dozen pages, and one change more.
     static var logLimit: Int { 128 * 1024 }
     /// How large a log's file may stay: one change that took the log past it (a large import, a
-    /// snapshot rewritten) has it copied and emptied at once.
+    /// snapshot rewritten) has it copied and emptied at once. (A reader that keeps reading what
+    /// the log holds keeps it from being copied, and the log grows until the reader is done.)
     static var largestLogKept: Int { 4 * logLimit }
 
     let path: String
@@ -145,15 +147,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// on the old file or the new, waits for it: none writes the log while another reads it as
     /// its own.
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
-        try underWriteLock(copyingFullLog: true, body)
-    }
-
-    /// `exclusively`, where the first load, read again under the lock, does not copy a log that
-    /// is full: a program that only reads writes nothing.
-    private func underWriteLock<Result>(copyingFullLog: Bool, _ body: () throws -> Result) throws -> Result {
         for _ in 0..<Self.follows {
             try followPath()
-            if copyingFullLog { copyFullLog() }
+            copyFullLog()
             (wroteInTransaction, gaveIdentity) = (false, false)
             let result: Result
             do {
@@ -204,8 +200,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
                 return try body()
             }
         } catch is MarkAheadOfRead {
-            wasRead = false
-            return try underWriteLock(copyingFullLog: false, body)
+            wasRead = false  // which also keeps `exclusively` from copying the log: this program reads
+            return try exclusively(body)
         }
     }
 
@@ -544,14 +540,15 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// costs several milliseconds, is left out (`Benchmarks/README.md`, "The SQLite log written
     /// over in place").
     ///
-    /// Only in a store read whole and found sound (a damaged database is never written), and only
-    /// the store's own log into the file the path names, looked at again here: the copy runs
-    /// before the write lock is taken. It does not wait: where another program writes or still
+    /// Only in a file read whole and found sound since it was opened (a damaged database, or one
+    /// not ours, is never written, and a file followed to is read first), and only the store's
+    /// own log into the file the path names, as far as can be told without the lock: the copy
+    /// runs before the write lock is taken. It does not wait: where another program writes or still
     /// reads what the log holds, the change is written after the log's end, and the next writer
     /// copies it, rather than every writer waiting as long as its patience allows for a reader
     /// that keeps reading.
     private func copyFullLog() {
-        guard wasRead, isSound, !unchanging, let file,
+        guard wasRead, !forgotten, isSound, !unchanging, let file,
             SQLiteLogGeneration.holdsFrames(past: Self.logLimit, at: logPath),
             (try? POSIXFile.status(path))?.identity == file,
             (try? checkLogIsOurs(file: file, log: SQLiteLogGeneration.read(at: logPath))) != nil
@@ -564,7 +561,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// `copyingAnyway` (the store was just given its identity, which the database alone is then
     /// to carry), waiting as long as the patience allows. What was written is already kept, in
     /// the log: a failure here only leaves the copying to the next writer.
-    private func emptyLargeLog(copyingAnyway: Bool = false) {
+    private func emptyLargeLog(copyingAnyway: Bool) {
         if copyingAnyway {
             try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         } else if ((try? POSIXFile.status(logPath))?.size ?? 0) > Self.largestLogKept {

@@ -38,12 +38,12 @@ struct SQLiteLogGeneration: Equatable {
         guard let descriptor = try? POSIXFile.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return false }
         defer { POSIXFile.close(descriptor) }
         guard let (header, size) = logHeader(of: descriptor, path: path) else { return false }
-        // The page size, big-endian, where 1 stands for 65,536.
-        let pageSize = header[8..<12].reduce(0) { $0 << 8 | Int($1) }
-        let frameSize = 24 + (pageSize == 1 ? 65_536 : pageSize)
-        // The first frame that ends past the limit.
+        // The page size, big-endian, written whole (65,536 too, unlike the database's header).
+        let frameSize = 24 + header[8..<12].reduce(0) { $0 << 8 | Int($1) }
+        // The first frame that ends past the limit, there whole.
         let start = 32 + max(0, limit - 32) / frameSize * frameSize
-        guard size >= start + 24, let frame = try? POSIXFile.read(descriptor, from: start, to: start + 24, path: path)
+        guard size >= start + frameSize,
+            let frame = try? POSIXFile.read(descriptor, from: start, to: start + 24, path: path)
         else { return false }
         return frame[8..<16] == header[16..<24]
     }
