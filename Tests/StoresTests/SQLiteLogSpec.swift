@@ -323,6 +323,36 @@ struct SQLiteLogSpec {
         #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == entries)
     }
 
+    /// A writer that follows its path to a file put in the store's place reads that file before
+    /// it copies any log into it: another program's database, moved in beside a full log of its
+    /// own while the writer had the store open, is refused and never written.
+    @Test func aDatabaseNotOursPutInPlaceBesideAFullLogOfItsOwnIsNeverWritten() throws {
+        let store = try createSQLiteStore(at: path, initial: Ledger())
+        try store.change(.append("milk"))
+        // Another program's database, its log past 128 KB, the connection that wrote it still
+        // open so that its log stays as it is.
+        let other = folder.path("other")
+        var writer: OpaquePointer?
+        defer { sqlite3_close(writer) }
+        #expect(sqlite3_open(other, &writer) == SQLITE_OK)
+        let setUp = "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE notes (text BLOB);"
+        #expect(sqlite3_exec(writer, setUp, nil, nil, nil) == SQLITE_OK)
+        for _ in 0..<40 {
+            #expect(sqlite3_exec(writer, "INSERT INTO notes VALUES (zeroblob(4000))", nil, nil, nil) == SQLITE_OK)
+        }
+        try #require(try fileSize(other + "-wal") > 128 * 1024)
+        let database = try bytes(other)
+        for suffix in ["", "-wal", "-shm"] {
+            _ = try? FileManager.default.removeItem(atPath: path + suffix)
+            try FileManager.default.moveItem(atPath: other + suffix, toPath: path + suffix)
+        }
+
+        #expect(throws: StoreError.self) { try store.change(.append("bread")) }
+
+        let untouched = try bytes(path) == database
+        #expect(untouched)
+    }
+
     @Test func aProgramThatOnlyReadsNeverCopiesALogPastItsLimitIntoTheDatabase() throws {
         do {
             let store = try createSQLiteStore(at: path, initial: Ledger(), patience: LockPatience(giveUpAfter: 0))
