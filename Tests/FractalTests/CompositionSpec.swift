@@ -28,7 +28,8 @@ private func createAdder(store: Store<RunningTotal>, output: @escaping Output<St
     }
 }
 
-/// How many features a core built, to see that it builds each once.
+/// How many features a core built, to see that it builds each once. Shared by every test of the
+/// suite, which therefore runs its tests one at a time.
 private let built = Counter()
 
 private enum Left: Feature {
@@ -71,7 +72,7 @@ private struct Pair: Composition {
     }
 }
 
-@Suite("Features composed into a whole")
+@Suite("Features composed into a whole", .serialized)
 struct CompositionSpec {
     @Test func aFeatureChangesOnlyItsSliceAndAnswersItsSender() throws {
         let store = createMemoryStore(initial: Pair())
