@@ -52,6 +52,16 @@ public func sqliteRun(at path: String, _ sql: String, binding blob: [UInt8]) thr
     else { throw SQLiteQueryFailed(path: path, sql: sql) }
 }
 
+/// Runs `sql`, one statement or more that return no rows, on the SQLite database at `path` as a
+/// tool beside the store would: a store changed by hand.
+public func sqliteExecute(at path: String, _ sql: String) throws {
+    var handle: OpaquePointer?
+    defer { sqlite3_close(handle) }
+    guard sqlite3_open(path, &handle) == SQLITE_OK, sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+        throw SQLiteQueryFailed(path: path, sql: sql)
+    }
+}
+
 /// Copies an SQLite store's log into its database and empties it, as a tool beside the store
 /// would (SQLite's `wal_checkpoint`): the database file then holds the whole store, as a copy
 /// taken of it must.

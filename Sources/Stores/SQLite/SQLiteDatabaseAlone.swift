@@ -10,19 +10,68 @@ import Fractal
 /// What an SQLite store's database file holds without its log: which store it is and the last
 /// change copied into it. Read, before SQLite reads the log, to tell whether that log is this
 /// file's (`SQLiteLogMark`).
-struct SQLiteDatabaseAlone {
+struct SQLiteDatabaseAlone: Equatable {
     /// `SQLiteStoreIdentity`, nil for a store an earlier version made.
     let identity: [UInt8]?
     let lastChange: Int64
 
-    /// Reads the file at `path` as SQLite's `immutable` opening does, without its log and index,
-    /// writing nothing. Nil where it cannot be read so: the connection that reads it with its log
-    /// says what is wrong with it.
-    static func read(at path: String) -> SQLiteDatabaseAlone? {
+    /// Reads the file at `path` as it is without its log and index, writing nothing: from its
+    /// bytes (`SQLiteFileReader`) where its schema holds only the store's `tables`, each as SQLite
+    /// keeps its definition, and its rows are as SQLite writes them; otherwise as SQLite's
+    /// `immutable` opening does, which costs a connection of its own and a reading of the schema
+    /// as SQL. Nil where it cannot be read so: the connection that reads it with its log says
+    /// what is wrong with it.
+    static func read(at path: String, tables: [String]) -> SQLiteDatabaseAlone? {
         // A program copying the log into the database while this one reads it could show it half
         // written: SQLite's copying waits for the lock its readers of the database alone hold.
         let lock = holdReadersLock(of: path + "-shm")
         defer { if lock >= 0 { POSIXFile.close(lock) } }
+        return readFromBytes(at: path, tables: tables) ?? readBySQLite(at: path)
+    }
+
+    /// The same, from the file's bytes: nil where the reader does not know what SQLite would read
+    /// there, for SQLite to read it.
+    static func readFromBytes(at path: String, tables: [String]) -> SQLiteDatabaseAlone? {
+        guard let descriptor = try? POSIXFile.open(path, O_RDONLY | O_NOFOLLOW) else { return nil }
+        defer { POSIXFile.close(descriptor) }
+        // Each table as the store makes it, and by the name its definition gives it, which SQLite
+        // checks.
+        guard let reader = SQLiteFileReader(descriptor: descriptor), let schema = reader.schema(),
+            schema.allSatisfy({ row in
+                row.type.elementsEqual("table".utf8) && row.tableName.elementsEqual(row.name)
+                    && tables.contains { $0.utf8.elementsEqual(row.sql) && name(definedBy: $0).elementsEqual(row.name) }
+            })
+        else { return nil }
+        let named = { (name: String) in schema.filter { $0.name.elementsEqual(name.utf8) } }
+        let (snapshots, changes, stores) = (named("snapshot"), named("changes"), named("store"))
+        guard snapshots.count == 1, changes.count == 1,
+            case .found(let snapshot)? = reader.row(1, inTableAt: snapshots[0].rootPage), snapshot.count >= 2,
+            case .integer(let snapshotAt) = snapshot[1],
+            let lastChanged = reader.lastRowNumber(inTableAt: changes[0].rootPage)
+        else { return nil }
+        var identity: [UInt8]?
+        if stores.count == 1 {
+            switch reader.row(1, inTableAt: stores[0].rootPage) {
+            case .missing?: identity = nil
+            case .found(let row)? where row.count >= 2:
+                switch row[1] {
+                case .blob(let kept), .text(let kept): identity = SQLiteStoreIdentity.unsealed(Array(kept))
+                case .null: identity = nil
+                case .integer, .spilled: return nil
+                }
+            default: return nil
+            }
+        }
+        return SQLiteDatabaseAlone(identity: identity, lastChange: max(snapshotAt, lastChanged))
+    }
+
+    /// The name a table's definition gives it: the word after `CREATE TABLE`.
+    private static func name(definedBy table: String) -> Substring.UTF8View.SubSequence {
+        table.utf8.dropFirst("CREATE TABLE ".utf8.count).prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "(") }
+    }
+
+    /// The same, through a connection of SQLite's own, opened as `immutable`.
+    static func readBySQLite(at path: String) -> SQLiteDatabaseAlone? {
         guard let connection = try? SQLiteConnection(path: path, unchanging: true) else { return nil }
         defer { connection.close() }
         guard let tables = try? connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'store'"),

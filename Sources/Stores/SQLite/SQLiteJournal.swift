@@ -640,6 +640,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         return [snapshot, changes, SQLiteParts.table, SQLiteParts.retiredTable, SQLiteParts.sequenceTable]
     }
 
+    /// Every table a store of any version has, its identity's too.
+    static var knownTables: [String] { [SQLiteStoreIdentity.table] + tables(keepingPartsApart: true) }
+
     /// The tables a store is made with, in the newest version.
     private static var madeTables: [String] {
         [SQLiteStoreIdentity.table] + tables(keepingPartsApart: true).filter { $0 != SQLiteParts.sequenceTable }
@@ -663,7 +666,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         case .file(let marked, _):
             if marked != file { throw logOfAnotherFile(path: path) }
         case .store(let marked):
-            guard let alone = SQLiteDatabaseAlone.read(at: path) else { return }
+            guard let alone = SQLiteDatabaseAlone.read(at: path, tables: knownTables) else { return }
             if !marked.names(identity: alone.identity, file: file) {
                 if log == marked.log { throw logOfAnotherFile(path: path) }
             } else if log == marked.log {

@@ -30,6 +30,11 @@ enum SQLiteStoreIdentity {
     static func read(from connection: SQLiteConnection) throws -> [UInt8]? {
         var kept: [UInt8] = []
         try connection.run("SELECT identity FROM store WHERE id = 1") { kept = $0.blob(0) }
+        return unsealed(kept)
+    }
+
+    /// The identity kept as `kept`, nil where it is damaged.
+    static func unsealed(_ kept: [UInt8]) -> [UInt8]? {
         guard kept.count == count + 4 else { return nil }
         let identity = Array(kept.prefix(count))
         return LittleEndian.uint32(in: kept, at: count) == CRC32.checksum(identity) ? identity : nil

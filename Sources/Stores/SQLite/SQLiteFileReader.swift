@@ -1,0 +1,324 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads rows of an SQLite database file straight from its bytes, as SQLite's file format lays
+/// them out (sqlite.org/fileformat2.html): a table is a b-tree of pages, its rows in the leaves by
+/// their row number. It reads the file alone, never the write-ahead log beside it, and writes
+/// nothing.
+///
+/// It reads only the layout SQLite writes for small rows of a UTF-8 database: where a page, a row
+/// or a value is anything else (a row spilling onto overflow pages, a page of another kind, a
+/// number out of range, a floating-point value), its answer is nil, "not known", and the caller
+/// asks SQLite. `SQLiteDatabaseAlone` reads so what a second SQLite connection would tell it, for
+/// a few page reads instead of opening that connection and reading the schema as SQL.
+struct SQLiteFileReader {
+    /// A value of a row, by the type the row's record gives it.
+    enum Value: Equatable {
+        case null
+        case integer(Int64)
+        case text(ArraySlice<UInt8>)
+        case blob(ArraySlice<UInt8>)
+        /// A value on an overflow page, not read.
+        case spilled
+    }
+
+    /// One row of the schema table (`sqlite_schema`).
+    struct SchemaRow {
+        let type: ArraySlice<UInt8>
+        let name: ArraySlice<UInt8>
+        let tableName: ArraySlice<UInt8>
+        let rootPage: Int
+        let sql: ArraySlice<UInt8>
+    }
+
+    /// A row looked up by its number: its values, or nothing where the table has no such row.
+    enum Lookup: Equatable {
+        case found([Value])
+        case missing
+    }
+
+    private let descriptor: Int32
+    private let pageSize: Int
+    /// The bytes of a page that hold the b-tree; the rest is reserved (by an extension, say).
+    private let usableSize: Int
+    private let pageCount: Int
+
+    /// A reader of the database open on `descriptor`, or nil where its header is not one of a
+    /// UTF-8 database whose pages this reader knows.
+    init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, let header = Self.read(descriptor, at: 0, count: 100),
+            header.starts(with: Array("SQLite format 3\0".utf8))
+        else { return nil }
+        let size = Int(header[16]) << 8 | Int(header[17])
+        pageSize = size == 1 ? 65_536 : size
+        usableSize = pageSize - Int(header[20])
+        // As SQLite checks the header before it reads a page, and the schema's format and the
+        // text's encoding (UTF-8) as it reads the schema.
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0, usableSize >= 480, header[18] <= 2,
+            header[19] <= 2, header[21...23] == [64, 32, 32], (0...4).contains(BigEndian.uint32(in: header, at: 44)),
+            BigEndian.uint32(in: header, at: 56) == 1
+        else { return nil }
+        // The size the header gives is SQLite's where the header is as new as the file's last
+        // change (its change counter matches the one the size was written with), the file's
+        // otherwise, as SQLite reads it.
+        let inHeader = Int(BigEndian.uint32(in: header, at: 28))
+        let headerIsCurrent =
+            inHeader > 0 && BigEndian.uint32(in: header, at: 24) == BigEndian.uint32(in: header, at: 92)
+        let inFile = Int(status.st_size) / pageSize
+        guard !headerIsCurrent || inHeader <= inFile else { return nil }
+        pageCount = headerIsCurrent ? inHeader : inFile
+        self.descriptor = descriptor
+    }
+
+    /// Every row of the schema table, in order.
+    func schema() -> [SchemaRow]? {
+        var rows: [SchemaRow] = []
+        var pagesLeft = 64
+        let visited = visitRows(of: 1, pagesLeft: &pagesLeft) { values in
+            guard values.count >= 5, case .text(let type) = values[0], case .text(let name) = values[1],
+                case .text(let tableName) = values[2], case .integer(let root) = values[3], root > 0,
+                root <= Int64(pageCount), case .text(let sql) = values[4]
+            else { return false }
+            rows.append(SchemaRow(type: type, name: name, tableName: tableName, rootPage: Int(root), sql: sql))
+            return true
+        }
+        return visited ? rows : nil
+    }
+
+    /// The largest row number of the table whose b-tree starts at `root`, 0 where it has no rows:
+    /// its rightmost leaf's last row.
+    func lastRowNumber(inTableAt root: Int) -> Int64? {
+        var number = root
+        for _ in 0..<Self.deepest {
+            guard let page = page(number) else { return nil }
+            if page.isLeaf {
+                guard page.cellCount > 0 else { return number == root ? 0 : nil }
+                return page.leafCell(page.cellCount - 1)?.row
+            }
+            number = page.rightChild
+        }
+        return nil
+    }
+
+    /// The row numbered `row` of the table whose b-tree starts at `root`, found as SQLite seeks
+    /// it: in each page, by halves, the first cell whose number is not below it.
+    func row(_ row: Int64, inTableAt root: Int) -> Lookup? {
+        var number = root
+        for _ in 0..<Self.deepest {
+            guard let page = page(number) else { return nil }
+            var (lower, upper) = (0, page.cellCount - 1)
+            if page.isLeaf {
+                while lower <= upper {
+                    let middle = (lower + upper) / 2
+                    guard let cell = page.leafCell(middle) else { return nil }
+                    if cell.row == row { return Self.values(of: cell.record, size: cell.size).map(Lookup.found) }
+                    if cell.row < row { lower = middle + 1 } else { upper = middle - 1 }
+                }
+                return .missing
+            }
+            guard page.cellCount > 0 else { return nil }
+            while lower <= upper {
+                let middle = (lower + upper) / 2
+                guard let cell = page.interiorCell(middle) else { return nil }
+                if cell.key < row {
+                    lower = middle + 1
+                } else if cell.key > row {
+                    upper = middle - 1
+                } else {
+                    lower = middle
+                    break
+                }
+            }
+            if lower < page.cellCount {
+                guard let cell = page.interiorCell(lower) else { return nil }
+                number = cell.child
+            } else {
+                number = page.rightChild
+            }
+        }
+        return nil
+    }
+
+    /// SQLite's own limit on the depth of a b-tree.
+    private static var deepest: Int { 20 }
+
+    /// Calls `body` with the values of every row of the table at `root`, in order, until it
+    /// returns false; false where a page or a row is not one this reader knows.
+    private func visitRows(of root: Int, pagesLeft: inout Int, _ body: ([Value]) -> Bool, depth: Int = 0) -> Bool {
+        pagesLeft -= 1
+        guard pagesLeft >= 0, depth < Self.deepest, let page = page(root) else { return false }
+        if page.isLeaf {
+            for index in 0..<page.cellCount {
+                guard let cell = page.leafCell(index), let values = Self.values(of: cell.record, size: cell.size),
+                    body(values)
+                else {
+                    return false
+                }
+            }
+            return true
+        }
+        guard page.cellCount > 0 else { return false }
+        for index in 0..<page.cellCount {
+            guard let cell = page.interiorCell(index),
+                visitRows(of: cell.child, pagesLeft: &pagesLeft, body, depth: depth + 1)
+            else { return false }
+        }
+        return visitRows(of: page.rightChild, pagesLeft: &pagesLeft, body, depth: depth + 1)
+    }
+
+    /// The page numbered `number` (from 1), read as a page of a table's b-tree.
+    private func page(_ number: Int) -> TablePage? {
+        guard number >= 1, number <= pageCount,
+            let bytes = Self.read(descriptor, at: (number - 1) * pageSize, count: pageSize)
+        else { return nil }
+        return TablePage(bytes: bytes, start: number == 1 ? 100 : 0, usableSize: usableSize)
+    }
+
+    /// The values of a row's record of `size` bytes, of which the page holds `record`: its header's
+    /// size, the type of each value, then the values, which fill the record exactly. A value past
+    /// the part the page holds is `spilled`; the header must be there whole.
+    private static func values(of record: ArraySlice<UInt8>, size: Int) -> [Value]? {
+        guard let (headerSize, first) = Varint.read(record, at: record.startIndex),
+            headerSize <= UInt64(record.count)
+        else { return nil }
+        let headerEnd = record.startIndex + Int(headerSize)
+        var (typeAt, valueAt) = (first, Int(headerSize))  // the value's offset in the whole record
+        var values: [Value] = []
+        while typeAt < headerEnd {
+            guard let (type, next) = Varint.read(record, at: typeAt), next <= headerEnd else { return nil }
+            typeAt = next
+            let length: Int
+            switch type {
+            case 0, 8, 9: length = 0
+            case 1...4: length = Int(type)
+            case 5: length = 6
+            case 6: length = 8
+            case 12...: length = Int((type - 12) / 2)
+            default: return nil  // a floating-point value (7), or a type kept for SQLite's use (10, 11)
+            }
+            guard length <= size - valueAt else { return nil }
+            defer { valueAt += length }
+            guard length <= record.count - valueAt else {
+                values.append(.spilled)
+                continue
+            }
+            let bytes = record[(record.startIndex + valueAt)..<(record.startIndex + valueAt + length)]
+            switch type {
+            case 0: values.append(.null)
+            case 8, 9: values.append(.integer(Int64(type) - 8))
+            case 1...6:
+                // Big-endian two's complement, sign-extended from its first byte.
+                let first = Int64(Int8(bitPattern: bytes[bytes.startIndex]))
+                values.append(.integer(bytes.dropFirst().reduce(first) { $0 << 8 | Int64($1) }))
+            default: values.append(type % 2 == 0 ? .blob(bytes) : .text(bytes))
+            }
+        }
+        return valueAt == size ? values : nil
+    }
+
+    /// `count` bytes of the file from `offset`, nil where it holds fewer.
+    private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
+            guard let start = buffer.baseAddress else { return }
+            while done < count {
+                let read = pread(descriptor, start + done, count - done, off_t(offset + done))
+                if read < 0 && errno == EINTR { continue }
+                guard read > 0 else { return }
+                done += read
+            }
+        }
+        return bytes.count == count ? bytes : nil
+    }
+}
+
+/// A page of a table's b-tree: a leaf, whose cells are rows, or an interior page, whose cells
+/// point to the pages of the rows numbered up to their key, and whose right child holds the rest.
+private struct TablePage {
+    let bytes: [UInt8]
+    let isLeaf: Bool
+    let cellCount: Int
+    let rightChild: Int
+    /// Where the array of the cells' offsets begins.
+    private let pointers: Int
+    private let usableSize: Int
+
+    /// The page, where its header is one of a table's leaf or interior page whose cells lie within
+    /// the page (`start` is 100 on the first page, after the file's header).
+    init?(bytes: [UInt8], start: Int, usableSize: Int) {
+        switch bytes[start] {
+        case 0x0D: isLeaf = true
+        case 0x05: isLeaf = false
+        default: return nil
+        }
+        cellCount = Int(bytes[start + 3]) << 8 | Int(bytes[start + 4])
+        pointers = start + (isLeaf ? 8 : 12)
+        guard pointers + 2 * cellCount <= usableSize else { return nil }
+        rightChild = isLeaf ? 0 : Int(BigEndian.uint32(in: bytes, at: start + 8))
+        self.bytes = bytes
+        self.usableSize = usableSize
+    }
+
+    /// Where cell `index` begins, where that is past the array of offsets and within the page.
+    private func cellStart(_ index: Int) -> Int? {
+        let at = Int(bytes[pointers + 2 * index]) << 8 | Int(bytes[pointers + 2 * index + 1])
+        return at >= pointers + 2 * cellCount && at < usableSize ? at : nil
+    }
+
+    /// A leaf's row: its number, the size of its record, and the part of the record the page
+    /// holds; the rest goes on to overflow pages, which this reader leaves (a value there is not
+    /// known).
+    func leafCell(_ index: Int) -> (row: Int64, size: Int, record: ArraySlice<UInt8>)? {
+        guard let start = cellStart(index), let (size, afterSize) = Varint.read(bytes[..<usableSize], at: start),
+            size <= UInt64(Int32.max), let (row, afterRow) = Varint.read(bytes[..<usableSize], at: afterSize)
+        else { return nil }
+        // As SQLite divides a record between the page and overflow pages.
+        let largest = usableSize - 35
+        let spills = size > UInt64(largest)
+        var local = largest
+        if spills {
+            let least = (usableSize - 12) * 32 / 255 - 23
+            let surplus = least + Int((size - UInt64(least)) % UInt64(usableSize - 4))
+            local = surplus <= largest ? surplus : least
+        } else {
+            local = Int(size)
+        }
+        guard afterRow + local + (spills ? 4 : 0) <= usableSize else { return nil }
+        return (Int64(bitPattern: row), Int(size), bytes[afterRow..<(afterRow + local)])
+    }
+
+    /// An interior page's pointer: the page of the rows numbered up to `key`.
+    func interiorCell(_ index: Int) -> (child: Int, key: Int64)? {
+        guard let start = cellStart(index), start + 4 < usableSize,
+            let (key, _) = Varint.read(bytes[..<usableSize], at: start + 4)
+        else { return nil }
+        return (Int(BigEndian.uint32(in: bytes, at: start)), Int64(bitPattern: key))
+    }
+}
+
+/// SQLite's variable-length integers: big-endian, seven bits a byte while the high bit is set,
+/// and all eight bits of a ninth.
+private enum Varint {
+    /// The integer at `offset` and where it ends, nil where it runs past the bytes.
+    static func read(_ bytes: ArraySlice<UInt8>, at offset: Int) -> (UInt64, Int)? {
+        var value: UInt64 = 0
+        for index in 0..<9 {
+            guard offset + index < bytes.endIndex else { return nil }
+            let byte = bytes[offset + index]
+            if index == 8 { return (value << 8 | UInt64(byte), offset + 9) }
+            value = value << 7 | UInt64(byte & 0x7F)
+            if byte & 0x80 == 0 { return (value, offset + index + 1) }
+        }
+        return nil
+    }
+}
+
+/// Numbers as SQLite's file format writes them: big-endian.
+private enum BigEndian {
+    static func uint32(in bytes: [UInt8], at offset: Int) -> UInt32 {
+        bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+}

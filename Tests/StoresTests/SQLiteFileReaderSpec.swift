@@ -1,0 +1,141 @@
+import Foundation
+import Fractal
+import StoreTestSupport
+import Testing
+
+@testable import Stores
+
+/// Before SQLite reads a store's log, the store reads its database file alone, to tell whether
+/// the log is that file's (`SQLiteDatabaseAlone`). It reads it from the file's bytes
+/// (`SQLiteFileReader`), not through a second SQLite connection, which cost every program that
+/// opened a store 0.5 M instructions. What it reads so is what SQLite reads, or nothing, and SQLite
+/// is asked: on every store a landed version wrote, on tables of many pages, and with any byte of
+/// the file damaged.
+@Suite("SQLite file read from its bytes")
+struct SQLiteFileReaderSpec {
+    let folder: TemporaryFolder
+    let path: String
+
+    init() throws {
+        folder = try TemporaryFolder.inMemory()
+        path = folder.path("store")
+    }
+
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    @Test(arguments: [
+        "Format2/sqlite.store", "Format3/sqlite.store", "Format4/sqlite.store", "Migration/sqlite.store",
+        "Identity1/sqlite.store", "Attributes1/sqlite.store", "Attributes2/sqlite.store", "Table/sqlite.store",
+        "Parts1/sqlite.store", "Stores/version2.sqlite",
+    ])
+    func everyStoreALandedVersionWroteIsReadFromItsBytesAsSQLiteReadsIt(_ fixture: String) throws {
+        try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent(fixture).path, toPath: path)
+
+        let fromBytes = try #require(readFromBytes())
+
+        #expect(fromBytes == SQLiteDatabaseAlone.readBySQLite(at: path))
+    }
+
+    /// Thousands of changes, and rows of the parts kept apart, span a b-tree of several levels.
+    @Test func tablesOfManyPagesAreReadFromTheirBytesAsSQLiteReadsThem() throws {
+        try makeStore()
+        try sqlite(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 10 UNION ALL SELECT i + 1 FROM n WHERE i < 6000)
+            INSERT INTO changes (sequence, batch) SELECT i, randomblob(300) FROM n
+            """)
+        #expect(try sqliteInteger(at: path, "PRAGMA page_count") > 400)
+
+        let fromBytes = try #require(readFromBytes())
+
+        #expect(fromBytes == SQLiteDatabaseAlone.readBySQLite(at: path))
+        #expect(fromBytes.lastChange == 6000)
+        #expect(fromBytes.identity != nil)
+    }
+
+    /// A snapshot of an earlier version, which kept it whole, goes on to overflow pages.
+    @Test func aSnapshotSpillingOntoPagesOfItsOwnIsReadFromItsBytesAsSQLiteReadsIt() throws {
+        try makeStore()
+        try sqlite("UPDATE snapshot SET state = randomblob(200000)")
+
+        #expect(readFromBytes()?.lastChange == 2)
+        #expect(readFromBytes() == SQLiteDatabaseAlone.readBySQLite(at: path))
+    }
+
+    @Test func aSnapshotNewerThanEveryChangeIsTheLastChange() throws {
+        try makeStore()
+        try sqlite("UPDATE snapshot SET sequence = 90000")
+
+        #expect(readFromBytes()?.lastChange == 90000)
+        #expect(readFromBytes() == SQLiteDatabaseAlone.readBySQLite(at: path))
+    }
+
+    @Test(arguments: ["DELETE FROM store", "DROP TABLE store"])
+    func aStoreWithoutItsIdentityIsReadWithoutOne(_ removal: String) throws {
+        try makeStore()
+        try sqlite(removal)
+
+        #expect(try #require(readFromBytes()).identity == nil)
+        #expect(readFromBytes() == SQLiteDatabaseAlone.readBySQLite(at: path))
+    }
+
+    /// A table this program never made, or a snapshot spilling onto pages of its own: left to SQLite.
+    @Test(arguments: [
+        "CREATE TABLE other (x)", "UPDATE snapshot SET sequence = 1.5", "DELETE FROM snapshot",
+    ])
+    func whatTheReaderDoesNotKnowIsLeftToSQLite(_ change: String) throws {
+        try makeStore()
+        try sqlite(change)
+
+        #expect(readFromBytes() == nil)
+        #expect(
+            SQLiteDatabaseAlone.read(at: path, tables: SQLiteJournal<Ledger>.knownTables)
+                == SQLiteDatabaseAlone.readBySQLite(at: path))
+    }
+
+    /// Every byte of the file flipped in turn, two ways: what the reader reads is what SQLite
+    /// reads, or the reader leaves it to SQLite.
+    @Test(.slow) func aFileDamagedAnywhereIsReadAsSQLiteReadsItOrLeftToSQLite() throws {
+        try makeStore()
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        var differences: [String] = []
+        var readFromItsBytes = 0
+        for offset in original.indices {
+            for mask: UInt8 in [0xFF, 0x01] {
+                var damaged = original
+                damaged[offset] ^= mask
+                try Data(damaged).write(to: URL(fileURLWithPath: path))
+                guard let fromBytes = readFromBytes() else { continue }
+                readFromItsBytes += 1
+                let bySQLite = SQLiteDatabaseAlone.readBySQLite(at: path)
+                if fromBytes != bySQLite {
+                    differences.append("byte \(offset) ^ \(mask): \(fromBytes), \(bySQLite as Any)")
+                }
+            }
+        }
+
+        #expect(differences.isEmpty, "\(differences.prefix(200))")
+        #expect(readFromItsBytes > original.count)  // most bytes are not ones the reader reads
+    }
+
+    /// A store of a few changes, its log copied into its database, closed.
+    private func makeStore() throws {
+        var initial = Ledger()
+        try initial.apply(.append("milk"))
+        let store = try DurableVariant.sqlite.open(at: path, initial: initial)
+        try store.change(.append("eggs"))
+        try store.change(.appendBoth("bread", "tea"))
+        try copyLogIntoDatabase(at: path)
+    }
+
+    /// Runs `sql` on the database as a tool beside the store would, then copies the log into it.
+    private func sqlite(_ sql: String) throws {
+        try sqliteExecute(at: path, sql)
+        try copyLogIntoDatabase(at: path)
+    }
+
+    private func readFromBytes() -> SQLiteDatabaseAlone? {
+        SQLiteDatabaseAlone.readFromBytes(at: path, tables: SQLiteJournal<Ledger>.knownTables)
+    }
+}
