@@ -63,6 +63,27 @@ struct SQLiteFileReaderSpec {
         #expect(readFromBytes() == SQLiteDatabaseAlone.readBySQLite(at: path))
     }
 
+    /// Pages SQLite finds damaged, which the reader must not read a row from either: SQLite then
+    /// leaves the check to the log, which may hold those pages whole.
+    @Test(arguments: [0, (4096 - 8) / 6 + 1])
+    func aPageOfNoCellsOrOfMoreThanAPageHoldsIsLeftToSQLite(_ cells: Int) throws {
+        try makeStore()
+        try sqlite(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 10 UNION ALL SELECT i + 1 FROM n WHERE i < 6000)
+            INSERT INTO changes (sequence, batch) SELECT i, randomblob(300) FROM n
+            """)
+        let root = Int(try sqliteInteger(at: path, "SELECT rootpage FROM sqlite_schema WHERE name = 'changes'"))
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes[(root - 1) * 4096] == 0x05)  // an interior page
+        bytes[(root - 1) * 4096 + 3] = UInt8(cells >> 8)
+        bytes[(root - 1) * 4096 + 4] = UInt8(cells & 0xFF)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        #expect(SQLiteDatabaseAlone.readBySQLite(at: path) == nil)
+        #expect(readFromBytes() == nil)
+    }
+
     @Test func aSnapshotNewerThanEveryChangeIsTheLastChange() throws {
         try makeStore()
         try sqlite("UPDATE snapshot SET sequence = 90000")

@@ -44,14 +44,14 @@ struct SQLiteDatabaseAlone: Equatable {
         else { return nil }
         let named = { (name: String) in schema.filter { $0.name.elementsEqual(name.utf8) } }
         let (snapshots, changes, stores) = (named("snapshot"), named("changes"), named("store"))
-        guard snapshots.count == 1, changes.count == 1,
+        guard snapshots.count == 1, changes.count == 1, stores.count <= 1,
             case .found(let snapshot)? = reader.row(1, inTableAt: snapshots[0].rootPage), snapshot.count >= 2,
             case .integer(let snapshotAt) = snapshot[1],
             let lastChanged = reader.lastRowNumber(inTableAt: changes[0].rootPage)
         else { return nil }
         var identity: [UInt8]?
-        if stores.count == 1 {
-            switch reader.row(1, inTableAt: stores[0].rootPage) {
+        if let store = stores.first {
+            switch reader.row(1, inTableAt: store.rootPage) {
             case .missing?: identity = nil
             case .found(let row)? where row.count >= 2:
                 switch row[1] {

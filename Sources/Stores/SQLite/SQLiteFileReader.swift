@@ -95,8 +95,11 @@ struct SQLiteFileReader {
         var number = root
         for _ in 0..<Self.deepest {
             guard let page = page(number) else { return nil }
+            // SQLite finds a page with no cells damaged, but for a table's root that is its only
+            // page: a table with no rows.
+            guard page.cellCount > 0 || (page.isLeaf && number == root) else { return nil }
             if page.isLeaf {
-                guard page.cellCount > 0 else { return number == root ? 0 : nil }
+                guard page.cellCount > 0 else { return 0 }
                 return page.leafCell(page.cellCount - 1)?.row
             }
             number = page.rightChild
@@ -110,6 +113,7 @@ struct SQLiteFileReader {
         var number = root
         for _ in 0..<Self.deepest {
             guard let page = page(number) else { return nil }
+            guard page.cellCount > 0 || (page.isLeaf && number == root) else { return nil }
             var (lower, upper) = (0, page.cellCount - 1)
             if page.isLeaf {
                 while lower <= upper {
@@ -120,7 +124,6 @@ struct SQLiteFileReader {
                 }
                 return .missing
             }
-            guard page.cellCount > 0 else { return nil }
             while lower <= upper {
                 let middle = (lower + upper) / 2
                 guard let cell = page.interiorCell(middle) else { return nil }
@@ -150,7 +153,9 @@ struct SQLiteFileReader {
     /// returns false; false where a page or a row is not one this reader knows.
     private func visitRows(of root: Int, pagesLeft: inout Int, _ body: ([Value]) -> Bool, depth: Int = 0) -> Bool {
         pagesLeft -= 1
-        guard pagesLeft >= 0, depth < Self.deepest, let page = page(root) else { return false }
+        guard pagesLeft >= 0, depth < Self.deepest, let page = page(root),
+            page.cellCount > 0 || (page.isLeaf && depth == 0)
+        else { return false }
         if page.isLeaf {
             for index in 0..<page.cellCount {
                 guard let cell = page.leafCell(index), let values = Self.values(of: cell.record, size: cell.size),
@@ -161,7 +166,6 @@ struct SQLiteFileReader {
             }
             return true
         }
-        guard page.cellCount > 0 else { return false }
         for index in 0..<page.cellCount {
             guard let cell = page.interiorCell(index),
                 visitRows(of: cell.child, pagesLeft: &pagesLeft, body, depth: depth + 1)
@@ -175,7 +179,7 @@ struct SQLiteFileReader {
         guard number >= 1, number <= pageCount,
             let bytes = Self.read(descriptor, at: (number - 1) * pageSize, count: pageSize)
         else { return nil }
-        return TablePage(bytes: bytes, start: number == 1 ? 100 : 0, usableSize: usableSize)
+        return TablePage(bytes: bytes, start: number == 1 ? 100 : 0, pageSize: pageSize, usableSize: usableSize)
     }
 
     /// The values of a row's record of `size` bytes, of which the page holds `record`: its header's
@@ -247,8 +251,9 @@ private struct TablePage {
     private let usableSize: Int
 
     /// The page, where its header is one of a table's leaf or interior page whose cells lie within
-    /// the page (`start` is 100 on the first page, after the file's header).
-    init?(bytes: [UInt8], start: Int, usableSize: Int) {
+    /// the page, and no more of them than SQLite allows a page (`start` is 100 on the first page,
+    /// after the file's header).
+    init?(bytes: [UInt8], start: Int, pageSize: Int, usableSize: Int) {
         switch bytes[start] {
         case 0x0D: isLeaf = true
         case 0x05: isLeaf = false
@@ -256,7 +261,7 @@ private struct TablePage {
         }
         cellCount = Int(bytes[start + 3]) << 8 | Int(bytes[start + 4])
         pointers = start + (isLeaf ? 8 : 12)
-        guard pointers + 2 * cellCount <= usableSize else { return nil }
+        guard cellCount <= (pageSize - 8) / 6, pointers + 2 * cellCount <= usableSize else { return nil }
         rightChild = isLeaf ? 0 : Int(BigEndian.uint32(in: bytes, at: start + 8))
         self.bytes = bytes
         self.usableSize = usableSize
@@ -272,16 +277,16 @@ private struct TablePage {
     /// holds; the rest goes on to overflow pages, which this reader leaves (a value there is not
     /// known).
     func leafCell(_ index: Int) -> (row: Int64, size: Int, record: ArraySlice<UInt8>)? {
-        guard let start = cellStart(index), let (size, afterSize) = Varint.read(bytes[..<usableSize], at: start),
-            size <= UInt64(Int32.max), let (row, afterRow) = Varint.read(bytes[..<usableSize], at: afterSize)
+        guard let start = cellStart(index), let (size, afterSize) = Varint.readSize(bytes[..<usableSize], at: start),
+            size <= UInt32(Int32.max), let (row, afterRow) = Varint.read(bytes[..<usableSize], at: afterSize)
         else { return nil }
         // As SQLite divides a record between the page and overflow pages.
         let largest = usableSize - 35
-        let spills = size > UInt64(largest)
+        let spills = size > UInt32(largest)
         var local = largest
         if spills {
             let least = (usableSize - 12) * 32 / 255 - 23
-            let surplus = least + Int((size - UInt64(least)) % UInt64(usableSize - 4))
+            let surplus = least + (Int(size) - least) % (usableSize - 4)
             local = surplus <= largest ? surplus : least
         } else {
             local = Int(size)
@@ -311,6 +316,19 @@ private enum Varint {
             if index == 8 { return (value << 8 | UInt64(byte), offset + 9) }
             value = value << 7 | UInt64(byte & 0x7F)
             if byte & 0x80 == 0 { return (value, offset + index + 1) }
+        }
+        return nil
+    }
+
+    /// The size of a row's record as SQLite reads it at the start of a cell: seven bits of each of
+    /// up to nine bytes, kept to 32 bits.
+    static func readSize(_ bytes: ArraySlice<UInt8>, at offset: Int) -> (UInt32, Int)? {
+        var value: UInt32 = 0
+        for index in 0..<9 {
+            guard offset + index < bytes.endIndex else { return nil }
+            let byte = bytes[offset + index]
+            value = value << 7 | UInt32(byte & 0x7F)
+            if byte & 0x80 == 0 || index == 8 { return (value, offset + index + 1) }
         }
         return nil
     }
