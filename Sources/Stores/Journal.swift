@@ -56,12 +56,7 @@ extension Journal {
 /// read, checked and applied one by one, so they are kept few. A change still costs the same
 /// however large the state grows: each rewrite is paid for by the changes that came before it.
 enum CompactionPolicy {
-    /// How much a small store's changes weigh before its snapshot is rewritten. Every start
-    /// replays each change since the snapshot (about 17,000 instructions for a flip), and a small
-    /// snapshot costs little to rewrite: rewritten once its changes pass 1 KB (about 11 flips)
-    /// rather than 4 KB (45), `coin flip` takes 0.91 × its time (`Benchmarks/README.md`, "The
-    /// database read alone from its bytes"); 512 bytes did no better.
-    static let smallestLog = 1024
+    static let smallestLog = 4 * 1024
 
     /// `snapshotBytes` is worked out only once the changes outweigh `smallestLog`: after most
     /// changes, never.
