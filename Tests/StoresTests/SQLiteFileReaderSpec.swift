@@ -39,12 +39,7 @@ struct SQLiteFileReaderSpec {
 
     /// Thousands of changes, and rows of the parts kept apart, span a b-tree of several levels.
     @Test func tablesOfManyPagesAreReadFromTheirBytesAsSQLiteReadsThem() throws {
-        try makeStore()
-        try sqlite(
-            """
-            WITH RECURSIVE n(i) AS (SELECT 10 UNION ALL SELECT i + 1 FROM n WHERE i < 6000)
-            INSERT INTO changes (sequence, batch) SELECT i, randomblob(300) FROM n
-            """)
+        try makeStoreOfManyPages()
         #expect(try sqliteInteger(at: path, "PRAGMA page_count") > 400)
 
         let fromBytes = try #require(readFromBytes())
@@ -67,12 +62,7 @@ struct SQLiteFileReaderSpec {
     /// leaves the check to the log, which may hold those pages whole.
     @Test(arguments: [0, (4096 - 8) / 6 + 1])
     func aPageOfNoCellsOrOfMoreThanAPageHoldsIsLeftToSQLite(_ cells: Int) throws {
-        try makeStore()
-        try sqlite(
-            """
-            WITH RECURSIVE n(i) AS (SELECT 10 UNION ALL SELECT i + 1 FROM n WHERE i < 6000)
-            INSERT INTO changes (sequence, batch) SELECT i, randomblob(300) FROM n
-            """)
+        try makeStoreOfManyPages()
         let root = Int(try sqliteInteger(at: path, "SELECT rootpage FROM sqlite_schema WHERE name = 'changes'"))
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(bytes[(root - 1) * 4096] == 0x05)  // an interior page
@@ -138,6 +128,16 @@ struct SQLiteFileReaderSpec {
 
         #expect(differences.isEmpty, "\(differences.prefix(200))")
         #expect(readFromItsBytes > original.count)  // most bytes are not ones the reader reads
+    }
+
+    /// A store whose changes, 6,000 of 300 bytes, span a b-tree of several levels of pages.
+    private func makeStoreOfManyPages() throws {
+        try makeStore()
+        try sqlite(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 10 UNION ALL SELECT i + 1 FROM n WHERE i < 6000)
+            INSERT INTO changes (sequence, batch) SELECT i, randomblob(300) FROM n
+            """)
     }
 
     /// A store of a few changes, its log copied into its database, closed.
