@@ -197,7 +197,8 @@ final class SQLiteConnection {
 
 /// The VFS the store opens its databases through: the system's, but for a log already there,
 /// which it opens without a second sync (`appcore_open` in the CSQLite shim); the system's where
-/// it cannot be registered. Registered once, as the first connection is opened.
+/// it cannot be registered. Registered once, as the first connection is opened (which also
+/// sets how SQLite allocates its page cache: see the shim).
 private let vfsName: String? = appcore_register_vfs() == SQLITE_OK ? "appcore" : nil
 
 /// SQLite's busy handler: another connection holds a lock this one needs. Returns whether to
