@@ -74,6 +74,46 @@ struct SQLiteFileReaderSpec {
         #expect(readFromBytes() == nil)
     }
 
+    /// SQLite reads a table defined twice as damaged.
+    @Test func aTableDefinedTwiceIsLeftToSQLite() throws {
+        try makeStore()
+        try sqliteExecute(
+            at: path,
+            """
+            PRAGMA writable_schema = ON;
+            INSERT INTO sqlite_schema SELECT type, name, tbl_name, rootpage, sql FROM sqlite_schema
+                WHERE name = 'retired_parts';
+            """)
+
+        #expect(SQLiteDatabaseAlone.readBySQLite(at: path) == nil)
+        #expect(readFromBytes() == nil)
+    }
+
+    /// A record's size written in nine bytes, the last with its high bit set: SQLite reads the
+    /// row's number after it one way where it reads the cell, another where it seeks the row.
+    @Test func aRecordSizeSQLiteReadsTwoWaysIsLeftToSQLite() throws {
+        try makeStore()
+        let root = Int(try sqliteInteger(at: path, "SELECT rootpage FROM sqlite_schema WHERE name = 'store'"))
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let page = (root - 1) * 4096
+        #expect(bytes[page] == 0x0D)  // a leaf
+        let cell = page + Int(bytes[page + 8]) << 8 + Int(bytes[page + 9])
+        let size = Int(bytes[cell])
+        #expect(size < 0x80)  // in one byte
+        // The cell again, its size spelled in nine bytes, put before the page's cells.
+        let respelled =
+            [UInt8](repeating: 0x80, count: 8) + [0x80 | UInt8(size)] + bytes[(cell + 1)...(cell + 1 + size)]
+        let start = page + Int(bytes[page + 5]) << 8 + Int(bytes[page + 6]) - respelled.count
+        bytes.replaceSubrange(start..<(start + respelled.count), with: respelled)
+        for (offset, byte) in [(5, start - page), (8, start - page)] {
+            (bytes[page + offset], bytes[page + offset + 1]) = (UInt8(byte >> 8), UInt8(byte & 0xFF))
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        #expect(SQLiteDatabaseAlone.readBySQLite(at: path)?.identity == nil)
+        #expect(readFromBytes() == nil)
+    }
+
     @Test func aSnapshotNewerThanEveryChangeIsTheLastChange() throws {
         try makeStore()
         try sqlite("UPDATE snapshot SET sequence = 90000")

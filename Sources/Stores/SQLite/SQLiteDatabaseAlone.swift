@@ -30,21 +30,23 @@ struct SQLiteDatabaseAlone: Equatable {
     }
 
     /// The same, from the file's bytes: nil where the reader does not know what SQLite would read
-    /// there, for SQLite to read it.
+    /// there, for SQLite to read it. The columns are read by their place in the definitions of
+    /// `snapshot` and `store` among `tables` (`SQLiteJournal.knownTables`).
     static func readFromBytes(at path: String, tables: [String]) -> SQLiteDatabaseAlone? {
         guard let descriptor = try? POSIXFile.open(path, O_RDONLY | O_NOFOLLOW) else { return nil }
         defer { POSIXFile.close(descriptor) }
-        // Each table as the store makes it, and by the name its definition gives it, which SQLite
-        // checks.
+        // Each table as the store makes it, once, and by the name its definition gives it, which
+        // SQLite checks.
         guard let reader = SQLiteFileReader(descriptor: descriptor), let schema = reader.schema(),
             schema.allSatisfy({ row in
                 row.type.elementsEqual("table".utf8) && row.tableName.elementsEqual(row.name)
                     && tables.contains { $0.utf8.elementsEqual(row.sql) && name(definedBy: $0).elementsEqual(row.name) }
-            })
+            }),
+            Set(schema.map { Array($0.name) }).count == schema.count
         else { return nil }
         let named = { (name: String) in schema.filter { $0.name.elementsEqual(name.utf8) } }
         let (snapshots, changes, stores) = (named("snapshot"), named("changes"), named("store"))
-        guard snapshots.count == 1, changes.count == 1, stores.count <= 1,
+        guard snapshots.count == 1, changes.count == 1,
             case .found(let snapshot)? = reader.row(1, inTableAt: snapshots[0].rootPage), snapshot.count >= 2,
             case .integer(let snapshotAt) = snapshot[1],
             let lastChanged = reader.lastRowNumber(inTableAt: changes[0].rootPage)
@@ -66,7 +68,7 @@ struct SQLiteDatabaseAlone: Equatable {
     }
 
     /// The name a table's definition gives it: the word after `CREATE TABLE`.
-    private static func name(definedBy table: String) -> Substring.UTF8View.SubSequence {
+    private static func name(definedBy table: String) -> Substring.UTF8View {
         table.utf8.dropFirst("CREATE TABLE ".utf8.count).prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "(") }
     }
 

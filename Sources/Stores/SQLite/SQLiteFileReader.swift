@@ -64,7 +64,8 @@ struct SQLiteFileReader {
         else { return nil }
         // The size the header gives is SQLite's where the header is as new as the file's last
         // change (its change counter matches the one the size was written with), the file's
-        // otherwise, as SQLite reads it.
+        // otherwise; whole pages only (SQLite counts a last page cut short, which is then not one
+        // this reader reads, and SQLite is asked).
         let inHeader = Int(BigEndian.uint32(in: header, at: 28))
         let headerIsCurrent =
             inHeader > 0 && BigEndian.uint32(in: header, at: 24) == BigEndian.uint32(in: header, at: 92)
@@ -77,7 +78,7 @@ struct SQLiteFileReader {
     /// Every row of the schema table, in order.
     func schema() -> [SchemaRow]? {
         var rows: [SchemaRow] = []
-        var pagesLeft = 64
+        var pagesLeft = Self.mostSchemaPages
         let visited = visitRows(of: 1, pagesLeft: &pagesLeft) { values in
             guard values.count >= 5, case .text(let type) = values[0], case .text(let name) = values[1],
                 case .text(let tableName) = values[2], case .integer(let root) = values[3], root > 0,
@@ -94,10 +95,7 @@ struct SQLiteFileReader {
     func lastRowNumber(inTableAt root: Int) -> Int64? {
         var number = root
         for _ in 0..<Self.deepest {
-            guard let page = page(number) else { return nil }
-            // SQLite finds a page with no cells damaged, but for a table's root that is its only
-            // page: a table with no rows.
-            guard page.cellCount > 0 || (page.isLeaf && number == root) else { return nil }
+            guard let page = page(number, isRoot: number == root) else { return nil }
             if page.isLeaf {
                 guard page.cellCount > 0 else { return 0 }
                 return page.leafCell(page.cellCount - 1)?.row
@@ -112,8 +110,7 @@ struct SQLiteFileReader {
     func row(_ row: Int64, inTableAt root: Int) -> Lookup? {
         var number = root
         for _ in 0..<Self.deepest {
-            guard let page = page(number) else { return nil }
-            guard page.cellCount > 0 || (page.isLeaf && number == root) else { return nil }
+            guard let page = page(number, isRoot: number == root) else { return nil }
             var (lower, upper) = (0, page.cellCount - 1)
             if page.isLeaf {
                 while lower <= upper {
@@ -146,16 +143,16 @@ struct SQLiteFileReader {
         return nil
     }
 
-    /// SQLite's own limit on the depth of a b-tree.
-    private static var deepest: Int { 20 }
+    /// SQLite's own limit on the depth of a b-tree (`BTCURSOR_MAX_DEPTH`).
+    private static let deepest = 20
+    /// The most pages the schema is read from: a store's six tables fit on its first page.
+    private static let mostSchemaPages = 64
 
     /// Calls `body` with the values of every row of the table at `root`, in order, until it
     /// returns false; false where a page or a row is not one this reader knows.
     private func visitRows(of root: Int, pagesLeft: inout Int, _ body: ([Value]) -> Bool, depth: Int = 0) -> Bool {
         pagesLeft -= 1
-        guard pagesLeft >= 0, depth < Self.deepest, let page = page(root),
-            page.cellCount > 0 || (page.isLeaf && depth == 0)
-        else { return false }
+        guard pagesLeft >= 0, depth < Self.deepest, let page = page(root, isRoot: depth == 0) else { return false }
         if page.isLeaf {
             for index in 0..<page.cellCount {
                 guard let cell = page.leafCell(index), let values = Self.values(of: cell.record, size: cell.size),
@@ -174,12 +171,16 @@ struct SQLiteFileReader {
         return visitRows(of: page.rightChild, pagesLeft: &pagesLeft, body, depth: depth + 1)
     }
 
-    /// The page numbered `number` (from 1), read as a page of a table's b-tree.
-    private func page(_ number: Int) -> TablePage? {
+    /// The page numbered `number` (from 1), read as a page of a table's b-tree. SQLite finds a
+    /// page with no cells damaged, but for a table's root leaf, its only page: no rows.
+    private func page(_ number: Int, isRoot: Bool) -> TablePage? {
         guard number >= 1, number <= pageCount,
-            let bytes = Self.read(descriptor, at: (number - 1) * pageSize, count: pageSize)
+            let bytes = Self.read(descriptor, at: (number - 1) * pageSize, count: pageSize),
+            let page = TablePage(
+                bytes: bytes, start: number == 1 ? 100 : 0, pageSize: pageSize, usableSize: usableSize),
+            page.cellCount > 0 || (page.isLeaf && isRoot)
         else { return nil }
-        return TablePage(bytes: bytes, start: number == 1 ? 100 : 0, pageSize: pageSize, usableSize: usableSize)
+        return page
     }
 
     /// The values of a row's record of `size` bytes, of which the page holds `record`: its header's
@@ -205,12 +206,13 @@ struct SQLiteFileReader {
             default: return nil  // a floating-point value (7), or a type kept for SQLite's use (10, 11)
             }
             guard length <= size - valueAt else { return nil }
-            defer { valueAt += length }
-            guard length <= record.count - valueAt else {
+            let start = valueAt
+            valueAt += length
+            guard length == 0 || valueAt <= record.count else {
                 values.append(.spilled)
                 continue
             }
-            let bytes = record[(record.startIndex + valueAt)..<(record.startIndex + valueAt + length)]
+            let bytes = record[(record.startIndex + start)..<(record.startIndex + valueAt)]
             switch type {
             case 0: values.append(.null)
             case 8, 9: values.append(.integer(Int64(type) - 8))
@@ -267,7 +269,8 @@ private struct TablePage {
         self.usableSize = usableSize
     }
 
-    /// Where cell `index` begins, where that is past the array of offsets and within the page.
+    /// Where cell `index` begins, where that is past the array of offsets and within the page
+    /// (SQLite, which masks an offset to the page, reads some that this reader leaves to it).
     private func cellStart(_ index: Int) -> Int? {
         let at = Int(bytes[pointers + 2 * index]) << 8 | Int(bytes[pointers + 2 * index + 1])
         return at >= pointers + 2 * cellCount && at < usableSize ? at : nil
@@ -283,14 +286,9 @@ private struct TablePage {
         // As SQLite divides a record between the page and overflow pages.
         let largest = usableSize - 35
         let spills = size > UInt32(largest)
-        var local = largest
-        if spills {
-            let least = (usableSize - 12) * 32 / 255 - 23
-            let surplus = least + (Int(size) - least) % (usableSize - 4)
-            local = surplus <= largest ? surplus : least
-        } else {
-            local = Int(size)
-        }
+        let least = (usableSize - 12) * 32 / 255 - 23
+        let surplus = least + (Int(size) - least) % (usableSize - 4)
+        let local = !spills ? Int(size) : surplus <= largest ? surplus : least
         guard afterRow + local + (spills ? 4 : 0) <= usableSize else { return nil }
         return (Int64(bitPattern: row), Int(size), bytes[afterRow..<(afterRow + local)])
     }
@@ -320,15 +318,17 @@ private enum Varint {
         return nil
     }
 
-    /// The size of a row's record as SQLite reads it at the start of a cell: seven bits of each of
-    /// up to nine bytes, kept to 32 bits.
+    /// The size of a row's record at the start of a cell, seven bits of each of up to nine bytes,
+    /// the last with its high bit clear, kept to 32 bits. SQLite reads it so where it reads a
+    /// cell, but where it seeks a row it steps over every byte with its high bit set, however
+    /// many: a size whose ninth byte has its high bit set is read two ways, and left to SQLite.
     static func readSize(_ bytes: ArraySlice<UInt8>, at offset: Int) -> (UInt32, Int)? {
         var value: UInt32 = 0
         for index in 0..<9 {
             guard offset + index < bytes.endIndex else { return nil }
             let byte = bytes[offset + index]
             value = value << 7 | UInt32(byte & 0x7F)
-            if byte & 0x80 == 0 || index == 8 { return (value, offset + index + 1) }
+            if byte & 0x80 == 0 { return (value, offset + index + 1) }
         }
         return nil
     }
