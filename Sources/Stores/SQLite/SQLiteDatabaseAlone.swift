@@ -37,7 +37,7 @@ struct SQLiteDatabaseAlone: Equatable {
         defer { POSIXFile.close(descriptor) }
         // Each table as the store makes it, once, and by the name its definition gives it, which
         // SQLite checks.
-        guard let reader = SQLiteFileReader(descriptor: descriptor), let schema = reader.schema(),
+        guard let reader = SQLiteFileReader(descriptor: descriptor, path: path), let schema = reader.schema(),
             schema.allSatisfy({ row in
                 row.type.elementsEqual("table".utf8) && row.tableName.elementsEqual(row.name)
                     && tables.contains { $0.utf8.elementsEqual(row.sql) && name(definedBy: $0).elementsEqual(row.name) }

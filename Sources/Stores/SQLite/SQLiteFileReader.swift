@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads rows of an SQLite database file straight from its bytes, as SQLite's file format lays
 /// them out (sqlite.org/fileformat2.html): a table is a b-tree of pages, its rows in the leaves by
 /// their row number. It reads the file alone, never the write-ahead log beside it, and writes
@@ -41,19 +35,21 @@ struct SQLiteFileReader {
     }
 
     private let descriptor: Int32
+    /// The file's path, for `POSIXFile`'s errors, which the reader turns into "not known".
+    private let path: String
     private let pageSize: Int
     /// The bytes of a page that hold the b-tree; the rest is reserved (by an extension, say).
     private let usableSize: Int
     private let pageCount: Int
 
-    /// A reader of the database open on `descriptor`, or nil where its header is not one of a
-    /// UTF-8 database whose pages this reader knows.
-    init?(descriptor: Int32) {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, let header = Self.read(descriptor, at: 0, count: 100),
+    /// A reader of the database at `path`, open on `descriptor`, or nil where its header is not
+    /// one of a UTF-8 database whose pages this reader knows.
+    init?(descriptor: Int32, path: String) {
+        guard let fileSize = try? POSIXFile.status(of: descriptor, path: path).size,
+            let header = try? POSIXFile.read(descriptor, from: 0, to: 100, path: path),
             header.starts(with: Array("SQLite format 3\0".utf8))
         else { return nil }
-        let size = Int(header[16]) << 8 | Int(header[17])
+        let size = Int(BigEndian.uint16(in: header, at: 16))
         pageSize = size == 1 ? 65_536 : size
         usableSize = pageSize - Int(header[20])
         // As SQLite checks the header before it reads a page, and the schema's format and the
@@ -69,10 +65,11 @@ struct SQLiteFileReader {
         let inHeader = Int(BigEndian.uint32(in: header, at: 28))
         let headerIsCurrent =
             inHeader > 0 && BigEndian.uint32(in: header, at: 24) == BigEndian.uint32(in: header, at: 92)
-        let inFile = Int(status.st_size) / pageSize
+        let inFile = fileSize / pageSize
         guard !headerIsCurrent || inHeader <= inFile else { return nil }
         pageCount = headerIsCurrent ? inHeader : inFile
         self.descriptor = descriptor
+        self.path = path
     }
 
     /// Every row of the schema table, in order.
@@ -175,7 +172,8 @@ struct SQLiteFileReader {
     /// page with no cells damaged, but for a table's root leaf, its only page: no rows.
     private func page(_ number: Int, isRoot: Bool) -> TablePage? {
         guard number >= 1, number <= pageCount,
-            let bytes = Self.read(descriptor, at: (number - 1) * pageSize, count: pageSize),
+            let bytes = try? POSIXFile.read(
+                descriptor, from: (number - 1) * pageSize, to: number * pageSize, path: path),
             let page = TablePage(
                 bytes: bytes, start: number == 1 ? 100 : 0, pageSize: pageSize, usableSize: usableSize),
             page.cellCount > 0 || (page.isLeaf && isRoot)
@@ -225,20 +223,6 @@ struct SQLiteFileReader {
         }
         return valueAt == size ? values : nil
     }
-
-    /// `count` bytes of the file from `offset`, nil where it holds fewer.
-    private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
-            guard let start = buffer.baseAddress else { return }
-            while done < count {
-                let read = pread(descriptor, start + done, count - done, off_t(offset + done))
-                if read < 0 && errno == EINTR { continue }
-                guard read > 0 else { return }
-                done += read
-            }
-        }
-        return bytes.count == count ? bytes : nil
-    }
 }
 
 /// A page of a table's b-tree: a leaf, whose cells are rows, or an interior page, whose cells
@@ -261,7 +245,7 @@ private struct TablePage {
         case 0x05: isLeaf = false
         default: return nil
         }
-        cellCount = Int(bytes[start + 3]) << 8 | Int(bytes[start + 4])
+        cellCount = Int(BigEndian.uint16(in: bytes, at: start + 3))
         pointers = start + (isLeaf ? 8 : 12)
         guard cellCount <= (pageSize - 8) / 6, pointers + 2 * cellCount <= usableSize else { return nil }
         rightChild = isLeaf ? 0 : Int(BigEndian.uint32(in: bytes, at: start + 8))
@@ -272,7 +256,7 @@ private struct TablePage {
     /// Where cell `index` begins, where that is past the array of offsets and within the page
     /// (SQLite, which masks an offset to the page, reads some that this reader leaves to it).
     private func cellStart(_ index: Int) -> Int? {
-        let at = Int(bytes[pointers + 2 * index]) << 8 | Int(bytes[pointers + 2 * index + 1])
+        let at = Int(BigEndian.uint16(in: bytes, at: pointers + 2 * index))
         return at >= pointers + 2 * cellCount && at < usableSize ? at : nil
     }
 
@@ -331,12 +315,5 @@ private enum Varint {
             if byte & 0x80 == 0 { return (value, offset + index + 1) }
         }
         return nil
-    }
-}
-
-/// Numbers as SQLite's file format writes them: big-endian.
-private enum BigEndian {
-    static func uint32(in bytes: [UInt8], at offset: Int) -> UInt32 {
-        bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
     }
 }

@@ -39,7 +39,7 @@ struct SQLiteLogGeneration: Equatable {
         defer { POSIXFile.close(descriptor) }
         guard let (header, size) = logHeader(of: descriptor, path: path) else { return false }
         // The page size, big-endian, written whole (65,536 too, unlike the database's header).
-        let frameSize = 24 + header[8..<12].reduce(0) { $0 << 8 | Int($1) }
+        let frameSize = 24 + Int(BigEndian.uint32(in: header, at: 8))
         // The first frame that ends past the limit, there whole.
         let start = 32 + max(0, limit - 32) / frameSize * frameSize
         guard size >= start + frameSize,
