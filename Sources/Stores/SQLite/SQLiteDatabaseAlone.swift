@@ -39,10 +39,13 @@ struct SQLiteDatabaseAlone: Equatable {
         // SQLite checks.
         guard let reader = SQLiteFileReader(descriptor: descriptor, path: path), let schema = reader.schema(),
             schema.allSatisfy({ row in
-                row.type.elementsEqual("table".utf8) && row.tableName.elementsEqual(row.name)
-                    && tables.contains { $0.utf8.elementsEqual(row.sql) && name(definedBy: $0).elementsEqual(row.name) }
+                row.type.elementsEqual("table".utf8) && row.tableName == row.name
+                    && tables.contains { table in
+                        table.utf8.count == row.sql.count && table.utf8.elementsEqual(row.sql)
+                            && name(definedBy: table).elementsEqual(row.name)
+                    }
             }),
-            Set(schema.map { Array($0.name) }).count == schema.count
+            schema.indices.allSatisfy({ index in !schema[..<index].contains { $0.name == schema[index].name } })
         else { return nil }
         let named = { (name: String) in schema.filter { $0.name.elementsEqual(name.utf8) } }
         let (snapshots, changes, stores) = (named("snapshot"), named("changes"), named("store"))
