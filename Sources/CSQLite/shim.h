@@ -23,15 +23,60 @@ static int appcore_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, 
     return system->xOpen(system, name, file, flags, out);
 }
 
-/// Registers "appcore", the system's VFS but for `appcore_open`. Called once per process, before
-/// SQLite is first used: it first has each connection allocate its page cache a page at a time,
-/// as it reads them, rather than room for 20 pages at once with a header written in each, which
-/// cost every program that opened a store 14 page faults and 0.06 ms (`Benchmarks/README.md`).
+#include <sys/stat.h>
+#include <sys/types.h>
+
+/// Where the system's `ftruncate` is kept, as SQLite's VFS had it before `appcore_register_vfs`.
+/// (A variable of its own in this header would be one Swift refers to but no file defines.)
+static inline sqlite3_syscall_ptr *appcore_system_ftruncate(void) {
+    static sqlite3_syscall_ptr kept;
+    return &kept;
+}
+
+/// The bytes of a log's index (`-shm`) that say what the index holds: two copies of its header
+/// (48 bytes each) and what the last copy into the database left (40), SQLite's WALINDEX_HDR_SIZE.
+#define APPCORE_LOG_INDEX_HEADER 136
+
+/// `ftruncate` as SQLite's VFS calls it, but for the one call that empties a log's index: the first
+/// connection to open the index (no other holds its DMS lock, which this one holds exclusively)
+/// cuts it to 3 bytes, SQLite's mark of that one call, so that its header reads as never written
+/// and the index is rebuilt from the log. Zeros written over the header read so too, and the file
+/// keeps its pages: SQLite rebuilds every page of the index the log's frames reach, and a page past
+/// them is zeroed as its first frame is added, as after a writer that stopped half-way while others
+/// had the index open. Cutting the file and growing it again, a byte a page, cost every program
+/// 10 system calls and 0.05 ms, and on ext4 at times a wait for the file system's journal of over
+/// a millisecond (`Benchmarks/README.md`). An index shorter than its header is cut as SQLite asks.
+static int appcore_ftruncate(int descriptor, off_t length) {
+    int (*system_ftruncate)(int, off_t) = (int (*)(int, off_t))*appcore_system_ftruncate();
+    if (length == 3) {
+        static const char zeros[APPCORE_LOG_INDEX_HEADER];
+        struct stat status;
+        if (fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && status.st_size >= APPCORE_LOG_INDEX_HEADER
+            && pwrite(descriptor, zeros, sizeof zeros, 0) == (ssize_t)sizeof zeros) {
+            return 0;
+        }
+    }
+    return system_ftruncate(descriptor, length);
+}
+
+/// Registers "appcore", the system's VFS but for `appcore_open` and `appcore_ftruncate`. Called
+/// once per process, before SQLite is first used: it first has each connection allocate its page
+/// cache a page at a time, as it reads them, rather than room for 20 pages at once with a header
+/// written in each, which cost every program that opened a store 14 page faults and 0.06 ms
+/// (`Benchmarks/README.md`).
 static inline int appcore_register_vfs(void) {
     static sqlite3_vfs vfs;
     sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);
     sqlite3_vfs *system = sqlite3_vfs_find(0);
     if (system == 0) return SQLITE_ERROR;
+    // SQLite's unix VFS keeps its system calls in one table, which every VFS made from it shares.
+    if (system->iVersion >= 3 && system->xGetSystemCall && system->xSetSystemCall) {
+        sqlite3_syscall_ptr ftruncate_now = system->xGetSystemCall(system, "ftruncate");
+        if (ftruncate_now && ftruncate_now != (sqlite3_syscall_ptr)appcore_ftruncate) {
+            *appcore_system_ftruncate() = ftruncate_now;
+            system->xSetSystemCall(system, "ftruncate", (sqlite3_syscall_ptr)appcore_ftruncate);
+        }
+    }
     vfs = *system;
     vfs.zName = "appcore";
     vfs.pAppData = system;

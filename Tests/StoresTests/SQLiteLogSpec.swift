@@ -44,6 +44,23 @@ struct SQLiteLogSpec {
         #expect(try syncs(countedIn: counts) == 1)
     }
 
+    /// The first program to open the log's index (`-shm`) rebuilds it from the log: SQLite empties
+    /// its header for that, here by writing zeros over it rather than cutting the file, which
+    /// keeps its size. An index an earlier program left, whose header still reads whole but names
+    /// fewer changes than the log holds now, is never believed.
+    @Test func anIndexAnEarlierProgramLeftIsRebuiltFromTheLogNotBelieved() throws {
+        #expect(try ChildProcess.run(exerciser: ["sqlite", path, "w", "1"]).status == 0)
+        let earlier = try bytes(path + "-shm")
+        #expect(try ChildProcess.run(exerciser: ["sqlite", path, "v", "2"]).status == 0)
+        try Data(earlier).write(to: URL(fileURLWithPath: path + "-shm"))
+
+        let run = try ChildProcess.run(exerciser: ["sqlite", path, "show"])
+
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.lines == ["w-0", "v-0", "v-1"])
+        #expect(try bytes(path + "-shm").count == earlier.count)
+    }
+
     /// A program opens the store without waiting for the write lock, so a writer may commit and
     /// mark a change after its read began: a mark ahead of what it read is read again under the
     /// lock, never said as a lost log. Programs opening the store while two others write, each
