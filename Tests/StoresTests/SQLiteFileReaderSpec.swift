@@ -140,9 +140,7 @@ struct SQLiteFileReaderSpec {
         try sqlite(change)
 
         #expect(readFromBytes() == nil)
-        #expect(
-            SQLiteDatabaseAlone.read(at: path, tables: SQLiteJournal<Ledger>.knownTables)
-                == SQLiteDatabaseAlone.readBySQLite(at: path))
+        #expect(try read() == SQLiteDatabaseAlone.readBySQLite(at: path))
     }
 
     /// Every byte of the file flipped in turn, two ways: what the reader reads is what SQLite
@@ -196,7 +194,19 @@ struct SQLiteFileReaderSpec {
         try copyLogIntoDatabase(at: path)
     }
 
+    /// The store's database read alone, as the store reads it before SQLite opens it.
+    private func read() throws -> SQLiteDatabaseAlone? {
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        return SQLiteDatabaseAlone.read(from: descriptor, at: path, tables: SQLiteJournal<Ledger>.knownTables)
+    }
+
+    /// The same, from its bytes alone: nil where the reader leaves it to SQLite.
     private func readFromBytes() -> SQLiteDatabaseAlone? {
-        SQLiteDatabaseAlone.readFromBytes(at: path, tables: SQLiteJournal<Ledger>.knownTables)
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return SQLiteDatabaseAlone.readFromBytes(from: descriptor, at: path, tables: SQLiteJournal<Ledger>.knownTables)
     }
 }

@@ -20,21 +20,20 @@ struct SQLiteDatabaseAlone: Equatable {
     /// keeps its definition, and its rows are as SQLite writes them; otherwise as SQLite's
     /// `immutable` opening does, which costs a connection of its own and a reading of the schema
     /// as SQL. Nil where it cannot be read so: the connection that reads it with its log says
-    /// what is wrong with it.
-    static func read(at path: String, tables: [String]) -> SQLiteDatabaseAlone? {
+    /// what is wrong with it. Its bytes are read through `descriptor`, open on it; SQLite, where
+    /// it reads it, opens the path.
+    static func read(from descriptor: Int32, at path: String, tables: [String]) -> SQLiteDatabaseAlone? {
         // A program copying the log into the database while this one reads it could show it half
         // written: SQLite's copying waits for the lock its readers of the database alone hold.
         let lock = holdReadersLock(of: path + "-shm")
         defer { if lock >= 0 { POSIXFile.close(lock) } }
-        return readFromBytes(at: path, tables: tables) ?? readBySQLite(at: path)
+        return readFromBytes(from: descriptor, at: path, tables: tables) ?? readBySQLite(at: path)
     }
 
     /// The same, from the file's bytes: nil where the reader does not know what SQLite would read
     /// there, for SQLite to read it. The columns are read by their place in the definitions of
     /// `snapshot` and `store` among `tables` (`SQLiteJournal.knownTables`).
-    static func readFromBytes(at path: String, tables: [String]) -> SQLiteDatabaseAlone? {
-        guard let descriptor = try? POSIXFile.open(path, O_RDONLY | O_NOFOLLOW) else { return nil }
-        defer { POSIXFile.close(descriptor) }
+    static func readFromBytes(from descriptor: Int32, at path: String, tables: [String]) -> SQLiteDatabaseAlone? {
         // Each table as the store makes it, once, and by the name its definition gives it, which
         // SQLite checks.
         guard let reader = SQLiteFileReader(descriptor: descriptor, path: path), let schema = reader.schema(),

@@ -82,6 +82,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// Whether the load under way reads without the lock (`opening`), where a writer may mark a
     /// change after the read began.
     private var markAheadIsRaced = false
+    /// The mark as `opening` read it, before its read of the store began, for `checkMark` to
+    /// check that read against: nil while no opening is under way.
+    private var markAtOpening: SQLiteLogMark??
     /// Whether the database has the table of its identity, by its schema.
     private var hasIdentity = false
     /// How the blobs of the database are written, by its `user_version`.
@@ -156,7 +159,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
                 result = try transaction("BEGIN IMMEDIATE") {
                     guard try POSIXFile.status(path)?.identity == file else { throw ReplacedBeforeWriting() }
                     logAtBegin = SQLiteLogGeneration.read(at: logPath)
-                    if let file { try checkLogIsOurs(file: file, log: logAtBegin) }
+                    if let file {
+                        try checkLogIsOurs(file: file, log: logAtBegin, mark: SQLiteLogMark.read(at: markPath))
+                    }
                     return try body()
                 }
             } catch is ReplacedBeforeWriting {
@@ -196,7 +201,13 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             markAheadIsRaced = true
             defer { markAheadIsRaced = false }
             return try shared {
-                if let file { try checkLogIsOurs(file: file, log: SQLiteLogGeneration.read(at: logPath)) }
+                // Read once, both before the first read of the store: a mark can then only lag
+                // what that read finds, unless the log was lost.
+                let log = SQLiteLogGeneration.read(at: logPath)
+                let mark = SQLiteLogMark.read(at: markPath)
+                if let file { try checkLogIsOurs(file: file, log: log, mark: mark) }
+                markAtOpening = .some(mark)
+                defer { markAtOpening = nil }
                 return try body()
             }
         } catch is MarkAheadOfRead {
@@ -232,7 +243,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// Refuses a store that ends before the last change its mark names: its log was removed,
     /// emptied or damaged since (`SQLiteLogMark`).
     private func checkMark() throws {
-        guard let mark = SQLiteLogMark.read(at: markPath) else { return }
+        guard let mark = markAtOpening ?? SQLiteLogMark.read(at: markPath) else { return }
         switch mark {
         case .file(let marked, _): guard marked == file else { return }
         case .store(let marked): guard marked.names(identity: identity, file: file) else { return }
@@ -312,8 +323,14 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     private static func connect(to path: String, patience: LockPatience, warn: @escaping StoreWarning) throws -> (
         SQLiteConnection, unchanging: Bool, FileIdentity?
     ) {
-        try checkHeader(of: path)
-        if let database = try POSIXFile.status(path) { try checkLogBelongs(to: path, file: database.identity) }
+        // One opening of the file for both looks, which then read the same file.
+        let descriptor = try POSIXFile.open(path, O_RDONLY | O_NOFOLLOW)
+        do {
+            defer { POSIXFile.close(descriptor) }
+            let database = try POSIXFile.status(of: descriptor, path: path)
+            try checkHeader(of: descriptor, size: database.size, path: path)
+            try checkLogBelongs(to: path, file: database.identity, readingFrom: descriptor)
+        }
         let logPath = path + "-wal"
         let unchanging = try POSIXFile.isOnReadOnlyDisk(path) && (POSIXFile.status(logPath)?.size ?? 0) == 0
         let connection = try SQLiteConnection(path: path, unchanging: unchanging, patience: patience, warn: warn)
@@ -551,7 +568,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         guard wasRead, !forgotten, isSound, !unchanging, let file,
             SQLiteLogGeneration.holdsFrames(past: Self.logLimit, at: logPath),
             (try? POSIXFile.status(path))?.identity == file,
-            (try? checkLogIsOurs(file: file, log: SQLiteLogGeneration.read(at: logPath))) != nil
+            (try? checkLogIsOurs(
+                file: file, log: SQLiteLogGeneration.read(at: logPath), mark: SQLiteLogMark.read(at: markPath))) != nil
         else { return }
         connection.withoutWaiting { _ = try? connection.execute("PRAGMA wal_checkpoint(RESTART)") }
     }
@@ -657,7 +675,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// of an older copy of this one, or a log begun after the change the mark names beside a
     /// database that does not hold that change. The database is read alone, as it is without its
     /// log, only where a log holds changes and the mark names a store.
-    private static func checkLogBelongs(to path: String, file: FileIdentity) throws {
+    private static func checkLogBelongs(to path: String, file: FileIdentity, readingFrom descriptor: Int32) throws {
         // In this order, as writers go the other way: a log read after its mark is the mark's or a
         // later one, and the database read last holds at least what it held when either began.
         guard let mark = SQLiteLogMark.read(at: path + "-mark"), let log = SQLiteLogGeneration.read(at: path + "-wal")
@@ -666,7 +684,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         case .file(let marked, _):
             if marked != file { throw logOfAnotherFile(path: path) }
         case .store(let marked):
-            guard let alone = SQLiteDatabaseAlone.read(at: path, tables: knownTables) else { return }
+            guard let alone = SQLiteDatabaseAlone.read(from: descriptor, at: path, tables: knownTables) else { return }
             if !marked.names(identity: alone.identity, file: file) {
                 if log == marked.log { throw logOfAnotherFile(path: path) }
             } else if log == marked.log {
@@ -679,8 +697,10 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
 
     /// The same, under the write lock, which a program still writing a file replaced since shares,
     /// as it shares the log's name: a log the mark says another store's program wrote is refused.
-    private func checkLogIsOurs(file: FileIdentity, log: SQLiteLogGeneration?) throws {
-        guard let log, let mark = SQLiteLogMark.read(at: markPath) else { return }
+    private func checkLogIsOurs(
+        file: FileIdentity, log: SQLiteLogGeneration?, mark: @autoclosure () -> SQLiteLogMark?
+    ) throws {
+        guard let log, let mark = mark() else { return }
         switch mark {
         case .file(let marked, _):
             if marked != file { throw Self.logOfAnotherFile(path: path) }
@@ -709,11 +729,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
                 + "the replacement); a store's files are copied and moved together")
     }
 
-    /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all.
-    private static func checkHeader(of path: String) throws {
-        let descriptor = try POSIXFile.open(path, O_RDONLY | O_NOFOLLOW)
-        defer { POSIXFile.close(descriptor) }
-        let size = try POSIXFile.status(of: descriptor, path: path).size
+    /// Refuses, before SQLite touches it, a file that is empty or not an SQLite database at all:
+    /// the one at `path`, open on `descriptor`, `size` bytes long.
+    private static func checkHeader(of descriptor: Int32, size: Int, path: String) throws {
         let header = try POSIXFile.read(descriptor, from: 0, to: min(size, 16), path: path)
         guard !header.isEmpty else {
             throw StoreError.unreadable(path: path, reason: "the file is empty, so it is not an AppCore store")
