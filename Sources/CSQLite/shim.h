@@ -36,6 +36,9 @@ static inline sqlite3_syscall_ptr *appcore_system_ftruncate(void) {
 /// The bytes of a log's index (`-shm`) that say what the index holds: two copies of its header
 /// (48 bytes each) and what the last copy into the database left (40), SQLite's WALINDEX_HDR_SIZE.
 #define APPCORE_LOG_INDEX_HEADER 136
+/// SQLite grows a log's index 32 KB at a time (WALINDEX_PGSZ); it makes no other file of such sizes
+/// that it cuts to 3 bytes.
+#define APPCORE_LOG_INDEX_PAGE 32768
 
 /// `ftruncate` as SQLite's VFS calls it, but for the one call that empties a log's index: the first
 /// connection to open the index (no other holds its DMS lock, which this one holds exclusively)
@@ -44,14 +47,16 @@ static inline sqlite3_syscall_ptr *appcore_system_ftruncate(void) {
 /// keeps its pages: SQLite rebuilds every page of the index the log's frames reach, and a page past
 /// them is zeroed as its first frame is added, as after a writer that stopped half-way while others
 /// had the index open. Cutting the file and growing it again, a byte a page, cost every program
-/// 10 system calls and 0.05 ms, and on ext4 at times a wait for the file system's journal of over
-/// a millisecond (`Benchmarks/README.md`). An index shorter than its header is cut as SQLite asks.
+/// 10 system calls and 0.1 ms, 0.35 ms where it ran right after another, and at times over a
+/// millisecond (`Benchmarks/README.md`). Any other file, or an index not a whole number of SQLite's
+/// 32 KB pages long, is cut as SQLite asks, as is any file where a step of this fails.
 static int appcore_ftruncate(int descriptor, off_t length) {
     int (*system_ftruncate)(int, off_t) = (int (*)(int, off_t))*appcore_system_ftruncate();
     if (length == 3) {
         static const char zeros[APPCORE_LOG_INDEX_HEADER];
         struct stat status;
-        if (fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && status.st_size >= APPCORE_LOG_INDEX_HEADER
+        if (fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && status.st_size >= APPCORE_LOG_INDEX_PAGE
+            && status.st_size % APPCORE_LOG_INDEX_PAGE == 0
             && pwrite(descriptor, zeros, sizeof zeros, 0) == (ssize_t)sizeof zeros) {
             return 0;
         }
@@ -70,7 +75,11 @@ static inline int appcore_register_vfs(void) {
     sqlite3_vfs *system = sqlite3_vfs_find(0);
     if (system == 0) return SQLITE_ERROR;
     // SQLite's unix VFS keeps its system calls in one table, which every VFS made from it shares.
-    if (system->iVersion >= 3 && system->xGetSystemCall && system->xSetSystemCall) {
+    // Set once: called again, this would otherwise keep its own `ftruncate` as the system's, and
+    // call itself for ever. (One Swift file calls this, once a process, so one copy of the header's
+    // functions is ever made.)
+    if (*appcore_system_ftruncate() == 0 && system->iVersion >= 3 && system->xGetSystemCall
+        && system->xSetSystemCall) {
         sqlite3_syscall_ptr ftruncate_now = system->xGetSystemCall(system, "ftruncate");
         if (ftruncate_now && ftruncate_now != (sqlite3_syscall_ptr)appcore_ftruncate) {
             *appcore_system_ftruncate() = ftruncate_now;
