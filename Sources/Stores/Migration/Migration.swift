@@ -65,12 +65,15 @@ extension StoredState where Change: BinaryFieldDecodable & BinaryFieldEncodable 
 public struct ChangeFields<Change> {
     let write: ([Change]) throws -> [UInt8]
     let read: (inout BinaryReader) throws -> [Change]
+    /// Reads one change, from its fields.
+    let readOne: (inout BinaryFieldReader) throws -> Change
 }
 
 extension ChangeFields where Change: BinaryFieldDecodable & BinaryFieldEncodable {
     init() {
         write = { try BinaryFieldWriter.bytes(of: $0) }
         read = { try BinaryFieldReader.elements(of: &$0) { try Change(fields: &$0) } }
+        readOne = { try Change(fields: &$0) }
     }
 }
 
