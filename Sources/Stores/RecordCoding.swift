@@ -57,20 +57,21 @@ enum RecordCoding {
         return try fields.write(batch)
     }
 
-    /// Hands `take` the change of a batch of one, the most a store keeps, read field by field
-    /// without a list made of it: a store replays every change kept since its snapshot as it
-    /// opens, and each list made, in code not specialized for the change's type, cost the run
-    /// time the metadata of its type, about a fifth of replaying a change. False, nothing read,
-    /// for a batch of another count, one that does not fill `range`, or one read through
-    /// `Codable` (`fields` nil), which `decode(batch:from:in:fields:)` then reads.
+    /// Hands `take` the change of a batch of one, as a store keeps nearly every change, read field
+    /// by field without a list made of it: a store replays every change kept since its snapshot
+    /// as it opens, and each list made, in code not specialized for the change's type, cost the
+    /// run time the metadata of its type, about a seventh of replaying a change. False, nothing
+    /// read, for a batch of another count, one that does not fill `range`, or one read through
+    /// `Codable` (`fields` nil), which `decode(batch:from:in:fields:)` then reads. `take` throws
+    /// nothing: an error thrown here is one of reading.
     func takeOnlyChange<Change>(
-        ofBatchIn bytes: [UInt8], in range: Range<Int>, fields: ChangeFields<Change>?, _ take: (Change) throws -> Void
+        ofBatchIn bytes: [UInt8], in range: Range<Int>, fields: ChangeFields<Change>?, _ take: (Change) -> Void
     ) throws -> Bool {
         guard self == .binary, let fields else { return false }
         var reader = BinaryReader(bytes, at: range.lowerBound, end: range.upperBound)
         var head = reader
         guard let (end, count) = try? head.open(.list), count == 1, end == range.upperBound else { return false }
-        try BinaryFieldReader.forEachElement(of: &reader) { try take(try fields.readOne(&$0)) }
+        try BinaryFieldReader.forEachElement(of: &reader) { take(try fields.readOne(&$0)) }
         return true
     }
 

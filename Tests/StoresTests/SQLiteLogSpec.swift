@@ -61,10 +61,10 @@ struct SQLiteLogSpec {
         #expect(try bytes(path + "-shm").count == earlier.count)
     }
 
-    /// A program opens the store without waiting for the write lock, so a writer may commit and
-    /// mark a change after its read began: a mark ahead of what it read is read again under the
-    /// lock, never said as a lost log. Programs opening the store while two others write, each
-    /// committing 150 changes one by one, all read it.
+    /// A program opens the store without waiting for the write lock, so writers commit and mark
+    /// changes while it reads: a change marked meanwhile is never said as a lost log. Programs
+    /// opening the store while two others write, each committing 150 changes one by one, all
+    /// read it.
     @Test func programsOpeningTheStoreWhileOthersWriteNeverTakeAChangeMarkedMeanwhileForALostLog() throws {
         #expect(try ChildProcess.run(exerciser: ["sqlite", path, "w", "1"]).status == 0)
         let runs = Mutex<[(status: Int32, errors: String)]>([])

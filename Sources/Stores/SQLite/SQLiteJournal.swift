@@ -79,8 +79,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     private var partReader: SQLitePartReader?
     /// Whether the store was read once already: its mark is checked as the program opens it.
     private var wasRead = false
-    /// Whether the load under way reads without the lock (`opening`), where a writer may mark a
-    /// change after the read began.
+    /// Whether the load under way reads without the lock (`opening`), where a mark ahead of what
+    /// it read is read again under the lock before the log is called lost.
     private var markAheadIsRaced = false
     /// The mark as `opening` read it, before its read of the store began, for `checkMark` to
     /// check that read against: nil while no opening is under way.
@@ -192,10 +192,10 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
 
     /// The first load, in a read of its own, so that a program opening the store does not wait
     /// for one writing it (a large import, a writer stopped half-way). A writer marks its change
-    /// after it commits: read without the lock, the mark may name a change committed after this
-    /// read began, which looks like a lost log. Only then is the store read again under the write
-    /// lock, where the mark can only lag what is read, and a store that still ends before its mark
-    /// is refused.
+    /// after it commits, and the mark is read before this read begins, so it can only lag what
+    /// the read finds, unless the log was lost. A mark ahead of it is not taken on that read
+    /// alone: the store is read again under the write lock, where the mark can only lag what is
+    /// read, and a store that still ends before its mark is refused.
     func opening<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             markAheadIsRaced = true
@@ -370,9 +370,9 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             sequence = snapshotSequence
             changeBytes = 0
             try applyChanges(to: &state, everyRow: true)
-            // Only as the program opens the store: `opening` reads it again under the lock where
-            // a writer marked a change after this read began, which a later load, in a read of its
-            // own, could not tell from a lost log.
+            // Only as the program opens the store, against the mark read before this read began
+            // (`opening`): a later load, in a read of its own, reads a mark written after it began,
+            // which it could not tell from a lost log.
             if first { try checkMark() }
             dataVersion = try currentDataVersion()
             forgotten = false
