@@ -279,12 +279,8 @@ final class DiskJournal<State: StoredState>: Journal {
             guard record.kind == .changes else {
                 throw StoreError.unreadable(path: path, reason: "a second snapshot stands among the changes")
             }
-            do {
-                try state.replay(try decode(batchFrom: record))
-            } catch let error as StoreError {
-                throw error
-            } catch {
-                throw StoreError.refused(change: error, path: path)
+            try coding.replay(batchIn: record.bytes, in: record.payloadRange, after: steps, to: &state, path: path) {
+                $0 as? StoreError ?? StoreError.refused(change: $0, path: path)
             }
         }
     }
@@ -294,14 +290,6 @@ final class DiskJournal<State: StoredState>: Journal {
     ) throws -> Value {
         try StoreError.reading(path) {
             try coding.decode(type, from: record.bytes, in: record.payloadRange, after: steps, parts: parts)
-        }
-    }
-
-    private func decode(batchFrom record: DiskFormat.Record) throws -> [State.Change] {
-        try StoreError.reading(path) {
-            try coding.decode(
-                batch: [State.Change].self, from: record.bytes, in: record.payloadRange, after: steps,
-                fields: State.changeFields)
         }
     }
 }

@@ -104,24 +104,8 @@ struct SQLiteRowFormat: Equatable {
         guard let payload = payloadRange(of: bytes, sequence: number), !isChecksummed || number == previous + 1 else {
             throw StoreError.unreadable(path: path(), reason: "its change \(previous + 1) is damaged or missing")
         }
-        // A batch of one change, read whole before it is applied, is applied as it is read. An
-        // error of applying it is kept apart from one of reading it.
-        var refusal: (any Error)?
-        let applied = try StoreError.reading(path()) {
-            try coding.takeOnlyChange(ofBatchIn: bytes, in: payload, fields: steps.isEmpty ? State.changeFields : nil) {
-                do { try state.replay($0) } catch { refusal = error }
-            }
-        }
-        if let refusal { throw StoreError.refused(change: refusal, path: path()) }
-        guard !applied else { return }
-        let batch = try StoreError.reading(path()) {
-            try coding.decode(
-                batch: [State.Change].self, from: bytes, in: payload, after: steps, fields: State.changeFields)
-        }
-        do {
-            try state.replay(batch)
-        } catch {
-            throw StoreError.refused(change: error, path: path())
+        try coding.replay(batchIn: bytes, in: payload, after: steps, to: &state, path: path()) {
+            StoreError.refused(change: $0, path: path())
         }
     }
 
