@@ -65,8 +65,10 @@ final class SQLiteConnection {
 
     /// Runs SQL that returns no rows and takes no values, one or more statements.
     func execute(_ sql: String) throws {
-        guard sqlite3_exec(try open(), sql, nil, nil, nil) == SQLITE_OK else {
-            throw failure(Self.operation(of: sql))
+        let handle = try open()
+        var tries: Int32 = 0
+        while sqlite3_exec(handle, sql, nil, nil, nil) != SQLITE_OK {
+            guard waitForLogIndex(tries: &tries) else { throw failure(Self.operation(of: sql)) }
         }
     }
 
@@ -80,11 +82,16 @@ final class SQLiteConnection {
         for (index, value) in values.enumerated() {
             try bind(value, at: Int32(index + 1), in: statement)
         }
+        var (returnedRows, tries): (Bool, Int32) = (false, 0)
         while true {
             switch sqlite3_step(statement) {
-            case SQLITE_ROW: try row(SQLiteRow(statement: statement))
+            case SQLITE_ROW:
+                returnedRows = true
+                try row(SQLiteRow(statement: statement))
             case SQLITE_DONE: return
-            default: throw failure(Self.operation(of: "\(sql)"))
+            default:
+                guard !returnedRows, waitForLogIndex(tries: &tries) else { throw failure(Self.operation(of: "\(sql)")) }
+                sqlite3_reset(statement)
             }
         }
     }
@@ -133,13 +140,18 @@ final class SQLiteConnection {
         if let statement = statements[key] { return statement }
         var statement: OpaquePointer?
         let handle = try open()
-        let status = sql.withUTF8Buffer { text in
-            text.withMemoryRebound(to: CChar.self) {
-                sqlite3_prepare_v3(
-                    handle, $0.baseAddress, Int32($0.count), UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        var tries: Int32 = 0
+        while true {
+            let status = sql.withUTF8Buffer { text in
+                text.withMemoryRebound(to: CChar.self) {
+                    sqlite3_prepare_v3(
+                        handle, $0.baseAddress, Int32($0.count), UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+                }
             }
+            if status == SQLITE_OK { break }
+            guard waitForLogIndex(tries: &tries) else { throw failure(Self.operation(of: "\(sql)")) }
         }
-        guard status == SQLITE_OK, let statement else { throw failure(Self.operation(of: "\(sql)")) }
+        guard let statement else { throw failure(Self.operation(of: "\(sql)")) }
         statements[key] = statement
         return statement
     }
@@ -181,11 +193,26 @@ final class SQLiteConnection {
         return reads ? "read" : "write"
     }
 
+    /// Whether the call into SQLite that just failed is to be made again, after a short sleep: it
+    /// found the log's index (`-shm`) emptied by a program that opened it first and is about to
+    /// rebuild it from the log. A connection that may only read the index cannot rebuild it, and
+    /// SQLite does not call the busy handler for that (SQLITE_READONLY_RECOVERY): it waits here as
+    /// for a lock, with the same patience, and what it is told when it gives up. `tries` counts
+    /// the waits of one call, from 0.
+    private func waitForLogIndex(tries: inout Int32) -> Bool {
+        guard let handle, sqlite3_extended_errcode(handle) == sqliteReadOnlyRecovery,
+            waitWhileBusy(Unmanaged.passUnretained(busy).toOpaque(), tries) != 0
+        else { return false }
+        tries += 1
+        return true
+    }
+
     private func failure(_ operation: String) -> StoreError {
         guard let handle else { return .failed(path: path, operation: operation, reason: "the store was destroyed") }
         let reason = String(cString: sqlite3_errmsg(handle))
         switch sqlite3_errcode(handle) & 0xFF {
-        case SQLITE_BUSY where busy.gaveUp:
+        case SQLITE_BUSY where busy.gaveUp,
+            SQLITE_READONLY where busy.gaveUp && sqlite3_extended_errcode(handle) == sqliteReadOnlyRecovery:
             return busy.wait?.gaveUp ?? .failed(path: path, operation: operation, reason: reason)
         case SQLITE_CORRUPT, SQLITE_NOTADB:
             return .unreadable(path: path, reason: "the database is damaged (SQLite says: \(reason))")
@@ -261,6 +288,9 @@ struct SQLiteRow {
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 }
+
+/// SQLite's SQLITE_READONLY_RECOVERY, as sqlite3.h makes it: Swift imports no macro made of others.
+private let sqliteReadOnlyRecovery = SQLITE_READONLY | 1 << 8
 
 /// SQLite's SQLITE_TRANSIENT: copy the bound bytes now, for they will not outlive the call.
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
