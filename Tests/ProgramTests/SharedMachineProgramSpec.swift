@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Testing
 
@@ -120,40 +119,6 @@ struct SharedMachineProgramSpec {
         #expect(((try? Data(contentsOf: URL(fileURLWithPath: theirs))) ?? Data()).isEmpty)
     }
 
-    /// The first program to open a store's log index empties it, then rebuilds it from the log: a
-    /// user who may only read the store, and so cannot rebuild it, waits for that, as for a lock.
-    /// Here this test holds the index open and empties it, as such a program does, and rebuilds it
-    /// only once the reader has found it empty.
-    @Test(.enabled(if: AnotherUser.isAvailable, "acting as another user needs root and setpriv"))
-    func aUserWhoMayOnlyReadAStoreWaitsWhileItsLogIndexIsRebuilt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-index-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(chmod(folder, 0o755) == 0)
-        // A copy the other user may run: the programs under test may lie in a folder only root may read.
-        let coin = folder + "/coin"
-        try FileManager.default.copyItem(atPath: try self.coin(), toPath: coin)
-        let path = folder + "/coins.sqlite"
-        for _ in 0..<2 { #expect(try ProgramRun.of(coin, ["flip", "--store", "sqlite", "--data", path]).status == 0) }
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasPrefix("coins.") {
-            #expect(chmod(folder + "/" + file, 0o644) == 0)
-        }
-        let holder = try SQLiteHolder(path)
-        // Emptied by another process: closing a descriptor of the index here would let go of the
-        // holder's locks on it.
-        let emptying = ["if=/dev/zero", "of=\(path)-shm", "bs=136", "count=1", "conv=notrunc"]
-        #expect(try ProgramRun.of("/bin/dd", emptying).status == 0)
-
-        let reader = try AnotherUser.start([coin, "history", "--store", "sqlite", "--data", path])
-        usleep(500_000)
-        try holder.read()  // which rebuilds the index
-        let read = reader.finish()
-
-        #expect(read.status == 0, "\(read.stderr)")
-        #expect(read.stdout.split(separator: "\n").filter { $0.contains(" flip ") }.count == 2, "\(read.stdout)")
-        #expect(read.stderr == "")
-    }
-
     @Test(arguments: ["soon", "-1", "nan"])
     func aLockWaitThatIsNotATimeIsAUsageError(_ value: String) throws {
         let run = try ProgramRun.of("coin", ["flip", "--store", "disk"], environment: ["APPCORE_LOCK_WAIT": value])
@@ -184,15 +149,16 @@ enum AnotherUser {
         try ProgramRun.of(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups"] + command)
     }
 
-    /// Starts `command` as `nobody`, as `run` does, without waiting for it to end.
-    static func start(_ command: [String]) throws -> Running {
+    /// Starts `command` as `nobody`, as `run` does, without waiting for it to end, on this
+    /// process's environment but for the programs' own variables, and then `environment`.
+    static func start(_ command: [String], environment: [String: String] = [:]) throws -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: setpriv)
         process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups"] + command
-        var environment = ProcessInfo.processInfo.environment
-        for name in environment.keys where name.hasPrefix("APPCORE_") { environment[name] = nil }
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
+        var inherited = ProcessInfo.processInfo.environment
+        for name in inherited.keys where name.hasPrefix("APPCORE_") { inherited[name] = nil }
+        inherited["NO_COLOR"] = "1"
+        process.environment = inherited.merging(environment) { $1 }
         let (stdout, stderr) = (Pipe(), Pipe())
         (process.standardOutput, process.standardError) = (stdout, stderr)
         process.standardInput = FileHandle.nullDevice
@@ -206,7 +172,20 @@ enum AnotherUser {
         let stdout: Pipe
         let stderr: Pipe
 
-        /// Waits for it to end, reading what it wrote (a few lines, which the pipes hold meanwhile).
+        /// What it writes on its standard error, read as it comes, until it holds `words`, or to
+        /// its end if it never does.
+        func error(upTo words: String) -> String {
+            var read = Data()
+            while !String(decoding: read, as: UTF8.self).contains(words) {
+                let more = stderr.fileHandleForReading.availableData
+                if more.isEmpty { break }
+                read.append(more)
+            }
+            return String(decoding: read, as: UTF8.self)
+        }
+
+        /// Waits for it to end, reading what it wrote (a few lines, which the pipes hold meanwhile)
+        /// and has not been read.
         func finish() -> ProgramRun {
             let out = stdout.fileHandleForReading.readDataToEndOfFile()
             let err = stderr.fileHandleForReading.readDataToEndOfFile()
@@ -214,29 +193,6 @@ enum AnotherUser {
             return ProgramRun(
                 status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                 stderr: String(decoding: err, as: UTF8.self))
-        }
-    }
-}
-
-/// A connection of this process's own to an SQLite database, holding its log index open (as any
-/// program that has read it does) until it is let go.
-final class SQLiteHolder {
-    private var handle: OpaquePointer?
-
-    init(_ path: String) throws {
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
-        try read()
-    }
-
-    deinit { sqlite3_close_v2(handle) }
-
-    /// Reads the database, through its log: finding the log's index emptied, rebuilds it.
-    func read() throws {
-        guard sqlite3_exec(handle, "SELECT count(*) FROM sqlite_master", nil, nil, nil) == SQLITE_OK else {
-            let reason = String(cString: sqlite3_errmsg(handle))
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
         }
     }
 }

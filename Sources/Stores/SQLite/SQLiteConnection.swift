@@ -66,9 +66,10 @@ final class SQLiteConnection {
     /// Runs SQL that returns no rows and takes no values, one or more statements.
     func execute(_ sql: String) throws {
         let handle = try open()
-        var tries: Int32 = 0
-        while sqlite3_exec(handle, sql, nil, nil, nil) != SQLITE_OK {
-            guard waitForLogIndex(tries: &tries) else { throw failure(Self.operation(of: sql)) }
+        // Made again whole where the log's index is being rebuilt: only a connection that may not
+        // write meets that, so the statements before the one that met it wrote nothing.
+        guard try waitingForLogIndex({ sqlite3_exec(handle, sql, nil, nil, nil) }) == SQLITE_OK else {
+            throw failure(Self.operation(of: sql))
         }
     }
 
@@ -82,18 +83,13 @@ final class SQLiteConnection {
         for (index, value) in values.enumerated() {
             try bind(value, at: Int32(index + 1), in: statement)
         }
-        var (returnedRows, tries): (Bool, Int32) = (false, 0)
-        while true {
-            switch sqlite3_step(statement) {
-            case SQLITE_ROW:
-                returnedRows = true
-                try row(SQLiteRow(statement: statement))
-            case SQLITE_DONE: return
-            default:
-                guard !returnedRows, waitForLogIndex(tries: &tries) else { throw failure(Self.operation(of: "\(sql)")) }
-                sqlite3_reset(statement)
-            }
+        // Only the first step may begin reading, and so meet the log's index being rebuilt.
+        var status = try waitingForLogIndex({ sqlite3_step(statement) }, again: { sqlite3_reset(statement) })
+        while status == SQLITE_ROW {
+            try row(SQLiteRow(statement: statement))
+            status = sqlite3_step(statement)
         }
+        guard status == SQLITE_DONE else { throw failure(Self.operation(of: "\(sql)")) }
     }
 
     /// The first column of the first row, as an integer.
@@ -140,18 +136,16 @@ final class SQLiteConnection {
         if let statement = statements[key] { return statement }
         var statement: OpaquePointer?
         let handle = try open()
-        var tries: Int32 = 0
-        while true {
-            let status = sql.withUTF8Buffer { text in
+        // Preparing reads the schema, where it has not been read yet.
+        let status = try waitingForLogIndex {
+            sql.withUTF8Buffer { text in
                 text.withMemoryRebound(to: CChar.self) {
                     sqlite3_prepare_v3(
                         handle, $0.baseAddress, Int32($0.count), UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
                 }
             }
-            if status == SQLITE_OK { break }
-            guard waitForLogIndex(tries: &tries) else { throw failure(Self.operation(of: "\(sql)")) }
         }
-        guard let statement else { throw failure(Self.operation(of: "\(sql)")) }
+        guard status == SQLITE_OK, let statement else { throw failure(Self.operation(of: "\(sql)")) }
         statements[key] = statement
         return statement
     }
@@ -193,26 +187,32 @@ final class SQLiteConnection {
         return reads ? "read" : "write"
     }
 
-    /// Whether the call into SQLite that just failed is to be made again, after a short sleep: it
-    /// found the log's index (`-shm`) emptied by a program that opened it first and is about to
-    /// rebuild it from the log. A connection that may only read the index cannot rebuild it, and
-    /// SQLite does not call the busy handler for that (SQLITE_READONLY_RECOVERY): it waits here as
-    /// for a lock, with the same patience, and what it is told when it gives up. `tries` counts
-    /// the waits of one call, from 0.
-    private func waitForLogIndex(tries: inout Int32) -> Bool {
-        guard let handle, sqlite3_extended_errcode(handle) == sqliteReadOnlyRecovery,
-            waitWhileBusy(Unmanaged.passUnretained(busy).toOpaque(), tries) != 0
-        else { return false }
-        tries += 1
-        return true
+    /// Makes `call`, a call into SQLite that may begin reading, and makes it again (after
+    /// `again`) for as long as it fails because the log's index (`-shm`) is being rebuilt: a
+    /// program that opened the store first emptied it, and rebuilds it from the log a moment
+    /// later. A connection that may only read the index cannot rebuild it itself, and SQLite gives
+    /// up at once there, without calling the busy handler (SQLITE_READONLY_RECOVERY): this waits
+    /// as for a lock, with the same patience, saying so after a second, and throws the lock's
+    /// error when it gives up. Returns the last call's status.
+    private func waitingForLogIndex(_ call: () -> Int32, again: () -> Void = {}) throws -> Int32 {
+        var status = call()
+        var wait: LockWait?
+        while status & 0xFF == SQLITE_READONLY, let handle, sqlite3_extended_errcode(handle) == sqliteReadOnlyRecovery,
+            busy.waits
+        {
+            if wait == nil { wait = LockWait(patience: busy.patience, what: busy.what) }
+            guard wait?.keepWaiting(warn: busy.warn) == true else { throw wait?.gaveUp ?? failure("read") }
+            again()
+            status = call()
+        }
+        return status
     }
 
     private func failure(_ operation: String) -> StoreError {
         guard let handle else { return .failed(path: path, operation: operation, reason: "the store was destroyed") }
         let reason = String(cString: sqlite3_errmsg(handle))
         switch sqlite3_errcode(handle) & 0xFF {
-        case SQLITE_BUSY where busy.gaveUp,
-            SQLITE_READONLY where busy.gaveUp && sqlite3_extended_errcode(handle) == sqliteReadOnlyRecovery:
+        case SQLITE_BUSY where busy.gaveUp:
             return busy.wait?.gaveUp ?? .failed(path: path, operation: operation, reason: reason)
         case SQLITE_CORRUPT, SQLITE_NOTADB:
             return .unreadable(path: path, reason: "the database is damaged (SQLite says: \(reason))")
