@@ -192,20 +192,23 @@ final class SQLiteConnection {
     /// program that opened the store first emptied it, and rebuilds it from the log a moment
     /// later. A connection that may only read the index cannot rebuild it itself, and SQLite gives
     /// up at once there, without calling the busy handler (SQLITE_READONLY_RECOVERY): this waits
-    /// as for a lock, with the same patience, saying so after a second, and throws the lock's
-    /// error when it gives up. Returns the last call's status.
+    /// as for a lock (`LockPatience.wait`), with the same patience, saying so after a second, and
+    /// throws the lock's error when it gives up. Returns the last call's status.
     private func waitingForLogIndex(_ call: () -> Int32, again: () -> Void = {}) throws -> Int32 {
         var status = call()
-        var wait: LockWait?
-        while status & 0xFF == SQLITE_READONLY, let handle, sqlite3_extended_errcode(handle) == sqliteReadOnlyRecovery,
-            busy.waits
-        {
-            if wait == nil { wait = LockWait(patience: busy.patience, what: busy.what) }
-            guard wait?.keepWaiting(warn: busy.warn) == true else { throw wait?.gaveUp ?? failure("read") }
+        guard busy.waits, findsLogIndexBeingRebuilt(status) else { return status }
+        try busy.patience.wait(for: busy.what, warn: busy.warn) {
             again()
             status = call()
+            return !findsLogIndexBeingRebuilt(status)
         }
         return status
+    }
+
+    /// Whether the call that returned `status` failed on the log's index being rebuilt.
+    private func findsLogIndexBeingRebuilt(_ status: Int32) -> Bool {
+        guard status & 0xFF == SQLITE_READONLY, let handle else { return false }
+        return sqlite3_extended_errcode(handle) == sqliteReadOnlyRecovery
     }
 
     private func failure(_ operation: String) -> StoreError {
