@@ -13,6 +13,14 @@ struct ProgramRun {
         _ program: String, _ arguments: [String], environment: [String: String] = [:], input: URL? = nil,
         output: URL? = nil
     ) throws -> ProgramRun {
+        try start(program, arguments, environment: environment, input: input, output: output).finish()
+    }
+
+    /// Starts `program` as `of` runs it, without waiting for it to end.
+    static func start(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], input: URL? = nil,
+        output: URL? = nil
+    ) throws -> Running {
         let process = Process()
         process.executableURL = program.hasPrefix("/") ? URL(fileURLWithPath: program) : try executable(named: program)
         process.arguments = arguments
@@ -29,19 +37,50 @@ struct ProgramRun {
         let stdout = Pipe()
         let stderr = Pipe()
         let outputFile = try output.map { try FileHandle(forWritingTo: $0) }
-        defer { try? outputFile?.close() }
         process.standardOutput = outputFile ?? stdout
         process.standardError = stderr
-        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
-        try process.run()
-        // Read both pipes before waiting, so that a large output cannot block the child.
-        let out = outputFile == nil ? stdout.fileHandleForReading.readDataToEndOfFile() : Data()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProgramRun(
-            status: process.terminationStatus,
-            stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+        do {
+            process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+            try process.run()
+        } catch {
+            try? outputFile?.close()
+            throw error
+        }
+        return Running(process: process, stdout: stdout, stderr: stderr, outputFile: outputFile)
+    }
+
+    /// A program started by `start`.
+    struct Running {
+        let process: Process
+        let stdout: Pipe
+        let stderr: Pipe
+        /// Where its standard output goes, if not to `stdout`: closed once it has ended.
+        let outputFile: FileHandle?
+
+        /// What it writes on its standard error, read as it comes, until it holds `words`, or to
+        /// its end if it never does.
+        func error(upTo words: String) -> String {
+            var read = Data()
+            while !String(decoding: read, as: UTF8.self).contains(words) {
+                let more = stderr.fileHandleForReading.availableData
+                if more.isEmpty { break }
+                read.append(more)
+            }
+            return String(decoding: read, as: UTF8.self)
+        }
+
+        /// Waits for it to end, with what it wrote and was not read yet (`error(upTo:)`).
+        func finish() -> ProgramRun {
+            defer { try? outputFile?.close() }
+            // Both pipes read before waiting, so that a large output cannot block the child.
+            let out = outputFile == nil ? stdout.fileHandleForReading.readDataToEndOfFile() : Data()
+            let err = stderr.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return ProgramRun(
+                status: process.terminationStatus,
+                stdout: String(decoding: out, as: UTF8.self),
+                stderr: String(decoding: err, as: UTF8.self))
+        }
     }
 
     /// The programs under test: those in the folder `APPCORE_TEST_PROGRAMS` names (CI sets it to

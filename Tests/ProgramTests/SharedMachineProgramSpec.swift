@@ -149,50 +149,9 @@ enum AnotherUser {
         try ProgramRun.of(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups"] + command)
     }
 
-    /// Starts `command` as `nobody`, as `run` does, without waiting for it to end, on this
-    /// process's environment but for the programs' own variables, and then `environment`.
-    static func start(_ command: [String], environment: [String: String] = [:]) throws -> Running {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: setpriv)
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups"] + command
-        var inherited = ProcessInfo.processInfo.environment
-        for name in inherited.keys where name.hasPrefix("APPCORE_") { inherited[name] = nil }
-        inherited["NO_COLOR"] = "1"
-        process.environment = inherited.merging(environment) { $1 }
-        let (stdout, stderr) = (Pipe(), Pipe())
-        (process.standardOutput, process.standardError) = (stdout, stderr)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return Running(process: process, stdout: stdout, stderr: stderr)
-    }
-
-    /// A command started by `start`.
-    struct Running {
-        let process: Process
-        let stdout: Pipe
-        let stderr: Pipe
-
-        /// What it writes on its standard error, read as it comes, until it holds `words`, or to
-        /// its end if it never does.
-        func error(upTo words: String) -> String {
-            var read = Data()
-            while !String(decoding: read, as: UTF8.self).contains(words) {
-                let more = stderr.fileHandleForReading.availableData
-                if more.isEmpty { break }
-                read.append(more)
-            }
-            return String(decoding: read, as: UTF8.self)
-        }
-
-        /// Waits for it to end, reading what it wrote (a few lines, which the pipes hold meanwhile)
-        /// and has not been read.
-        func finish() -> ProgramRun {
-            let out = stdout.fileHandleForReading.readDataToEndOfFile()
-            let err = stderr.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return ProgramRun(
-                status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                stderr: String(decoding: err, as: UTF8.self))
-        }
+    /// Starts `command` as `nobody`, as `run` does, without waiting for it to end.
+    static func start(_ command: [String], environment: [String: String] = [:]) throws -> ProgramRun.Running {
+        try ProgramRun.start(
+            setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups"] + command, environment: environment)
     }
 }
