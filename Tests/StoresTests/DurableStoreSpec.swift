@@ -112,10 +112,10 @@ struct DurableStoreSpec {
             sizes.append(try fileSize(path + "-wal"))
         }
         #expect(sizes.max() ?? 0 > 0)  // changes were kept in the log, not copied at once
-        // Past 128 KB by one change at most, a rewritten snapshot among them: the next change
+        // Past its limit by one change at most, a rewritten snapshot among them: the next change
         // copies it first, then writes over it from its start, so that the file never shrinks.
-        // (One change that took it past four times that would have it emptied at once.)
-        #expect(sizes.max() ?? 0 <= 4 * 128 * 1024)
+        // (One change that took it past 512 KB would have it emptied at once.)
+        #expect(sizes.max() ?? 0 <= 512 * 1024)
         #expect(sizes == sizes.sorted())
         #expect(try DurableVariant.sqlite.open(at: path, initial: Ledger()).state().entries == entries)
     }

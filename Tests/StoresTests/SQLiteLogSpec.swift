@@ -268,7 +268,7 @@ struct SQLiteLogSpec {
     /// read from the database.
     @Test func aFullLogIsCopiedByTheNextWriterWhichWritesOverItFromItsStart() throws {
         var programs = 0
-        while try fileSize(path + "-wal") <= 128 * 1024, programs < 100 {
+        while try fileSize(path + "-wal") <= SQLiteJournal<Ledger>.logLimit, programs < 100 {
             #expect(try ChildProcess.run(exerciser: ["sqlite", path, "p\(programs)", "1"]).status == 0)
             programs += 1
         }
@@ -307,11 +307,11 @@ struct SQLiteLogSpec {
     @Test func noWriterWaitsToCopyAFullLogWhileAReaderKeepsReadingIt() throws {
         let store = try createSQLiteStore(at: path, initial: Ledger(), patience: LockPatience(giveUpAfter: 10))
         var entries: [String] = []
-        while try fileSize(path + "-wal") <= 128 * 1024, entries.count < 400 {
+        while try fileSize(path + "-wal") <= SQLiteJournal<Ledger>.logLimit, entries.count < 400 {
             entries.append("entry \(entries.count) " + String(repeating: "x", count: 400))
             try store.change(.append(entries.last!))
         }
-        try #require(try fileSize(path + "-wal") > 128 * 1024)
+        try #require(try fileSize(path + "-wal") > SQLiteJournal<Ledger>.logLimit)
         var reader: OpaquePointer?
         defer { sqlite3_close(reader) }
         #expect(sqlite3_open(path, &reader) == SQLITE_OK)
@@ -346,7 +346,7 @@ struct SQLiteLogSpec {
     @Test func aDatabaseNotOursPutInPlaceBesideAFullLogOfItsOwnIsNeverWritten() throws {
         let store = try createSQLiteStore(at: path, initial: Ledger())
         try store.change(.append("milk"))
-        // Another program's database, its log past 128 KB, the connection that wrote it still
+        // Another program's database, its log past the limit, the connection that wrote it still
         // open so that its log stays as it is.
         let other = folder.path("other")
         var writer: OpaquePointer?
@@ -357,7 +357,7 @@ struct SQLiteLogSpec {
         for _ in 0..<40 {
             #expect(sqlite3_exec(writer, "INSERT INTO notes VALUES (zeroblob(4000))", nil, nil, nil) == SQLITE_OK)
         }
-        try #require(try fileSize(other + "-wal") > 128 * 1024)
+        try #require(try fileSize(other + "-wal") > SQLiteJournal<Ledger>.logLimit)
         let database = try bytes(other)
         for suffix in ["", "-wal", "-shm"] {
             _ = try? FileManager.default.removeItem(atPath: path + suffix)
@@ -384,7 +384,7 @@ struct SQLiteLogSpec {
             #expect(sqlite3_exec(reader, "COMMIT", nil, nil, nil) == SQLITE_OK)
         }
         let (database, log) = (try bytes(path), try bytes(path + "-wal"))
-        #expect(log.count > 128 * 1024)
+        #expect(log.count > SQLiteJournal<Ledger>.logLimit)
 
         let run = try ChildProcess.run(exerciser: ["sqlite", path, "show"])
 
