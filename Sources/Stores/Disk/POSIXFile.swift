@@ -109,6 +109,21 @@ enum POSIXFile {
         }
     }
 
+    /// Up to `count` bytes from `offset`, fewer where the file ends first: for the few bytes of a
+    /// side file, read without first asking the file's size, a call more each time.
+    static func read(_ descriptor: Int32, atMost count: Int, from offset: Int, path: String) throws -> [UInt8] {
+        try [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
+            guard let start = buffer.baseAddress else { return }
+            while done < buffer.count {
+                let read = pread(descriptor, start + done, buffer.count - done, off_t(offset + done))
+                if read < 0 && errno == EINTR { continue }
+                guard read >= 0 else { throw failure(path, "read") }
+                guard read > 0 else { return }
+                done += read
+            }
+        }
+    }
+
     static func write(_ descriptor: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws {
         var done = 0
         while done < bytes.count {

@@ -275,8 +275,11 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             }
             // Whoever may write the store may write its mark, whatever this program's umask: a
             // store a group shares keeps a mark every member can bring up to date.
+            // (Only where it differs: a change of mode is written to the disk's journal too.)
             var made = stat()
-            if fstat(opened, &made) == 0, made.st_uid == geteuid() { _ = fchmod(opened, mode) }
+            if fstat(opened, &made) == 0, made.st_mode & 0o777 != mode, made.st_uid == geteuid() {
+                _ = fchmod(opened, mode)
+            }
             mark = opened
         }
         let log = SQLiteLogGeneration.read(at: logPath)

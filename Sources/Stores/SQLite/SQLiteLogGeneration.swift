@@ -25,7 +25,7 @@ struct SQLiteLogGeneration: Equatable {
     static func read(at path: String) -> SQLiteLogGeneration? {
         guard let descriptor = try? POSIXFile.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return nil }
         defer { POSIXFile.close(descriptor) }
-        guard let (header, _) = logHeader(of: descriptor, path: path) else { return nil }
+        guard let header = logHeader(of: descriptor, path: path) else { return nil }
         let salts = LittleEndian.uint64(in: header, at: 16)
         return salts == 0 ? nil : SQLiteLogGeneration(salts: salts)
     }
@@ -37,7 +37,9 @@ struct SQLiteLogGeneration: Equatable {
     static func holdsFrames(past limit: Int, at path: String) -> Bool {
         guard let descriptor = try? POSIXFile.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return false }
         defer { POSIXFile.close(descriptor) }
-        guard let (header, size) = logHeader(of: descriptor, path: path) else { return false }
+        guard let header = logHeader(of: descriptor, path: path),
+            let size = try? POSIXFile.status(of: descriptor, path: path).size
+        else { return false }
         // The page size, big-endian, written whole (65,536 too, unlike the database's header).
         let frameSize = 24 + Int(BigEndian.uint32(in: header, at: 8))
         // The first frame that ends past the limit, there whole.
@@ -48,13 +50,13 @@ struct SQLiteLogGeneration: Equatable {
         return frame[8..<16] == header[16..<24]
     }
 
-    /// The 32 bytes of a log's header and the file's size, where the file is longer than its
-    /// header and the header is one SQLite would read as a log's.
-    private static func logHeader(of descriptor: Int32, path: String) -> (header: [UInt8], size: Int)? {
-        guard let size = try? POSIXFile.status(of: descriptor, path: path).size, size > 32,
-            let header = try? POSIXFile.read(descriptor, from: 0, to: 32, path: path),
-            header[0..<3] == [0x37, 0x7F, 0x06], header[3] & 0xFE == 0x82
+    /// The 32 bytes of a log's header, where the file is longer than its header and the header is
+    /// one SQLite would read as a log's. (A byte past the header is asked for, rather than the
+    /// file's size: every program reads a log's header several times.)
+    private static func logHeader(of descriptor: Int32, path: String) -> [UInt8]? {
+        guard let bytes = try? POSIXFile.read(descriptor, atMost: 33, from: 0, path: path), bytes.count > 32,
+            bytes[0..<3] == [0x37, 0x7F, 0x06], bytes[3] & 0xFE == 0x82
         else { return nil }
-        return (header, size)
+        return Array(bytes.prefix(32))
     }
 }

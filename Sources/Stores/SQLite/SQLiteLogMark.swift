@@ -57,9 +57,7 @@ enum SQLiteLogMark: Equatable {
 
     /// The same, from a descriptor open on the mark.
     static func read(from descriptor: Int32, path: String) -> SQLiteLogMark? {
-        guard let size = try? POSIXFile.status(of: descriptor, path: path).size,
-            let bytes = try? POSIXFile.read(descriptor, from: 0, to: min(size, 68), path: path)
-        else { return nil }
+        guard let bytes = try? POSIXFile.read(descriptor, atMost: 68, from: 0, path: path) else { return nil }
         if bytes.count >= 36, bytes.starts(with: fileMagic),
             LittleEndian.uint32(in: bytes, at: 32) == CRC32.checksum(bytes.prefix(32))
         {
