@@ -225,6 +225,10 @@ enum POSIXFile {
         guard unlink(path) == 0 || errno == ENOENT else { throw failure(path, "remove") }
     }
 
+    /// The user this program acts as, asked once: a store's opening looks at the owner of each of
+    /// its files, a system call each time otherwise.
+    static let effectiveUser = geteuid()
+
     /// What a store's new files are: read and written by their owner alone.
     static var privateMode: mode_t { 0o600 }
 
@@ -251,7 +255,7 @@ enum POSIXFile {
     /// The same, for the file at `path` as `lstat` found it: the folder is looked at only for a
     /// file that is not this user's.
     private static func refuseOthers(_ path: String, _ info: stat) throws {
-        guard info.st_uid != geteuid() else { return }
+        guard info.st_uid != effectiveUser else { return }
         var folder = stat()
         guard stat(Self.folder(of: path), &folder) == 0, folder.st_mode & S_IWOTH != 0, info.st_uid != folder.st_uid
         else { return }
