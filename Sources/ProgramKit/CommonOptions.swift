@@ -1,12 +1,4 @@
-import AppCore
 import ArgumentParser
-import Essentials
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The options every program takes: how to show the answer and where the data lives.
 public struct CommonOptions: ParsableArguments {
@@ -36,19 +28,8 @@ public struct CommonOptions: ParsableArguments {
 }
 
 extension CommonOptions {
-    /// The clock: pinned by `--now` or `APPCORE_NOW`, else the system's.
-    public func clock(environment: ProcessEnvironment = .current) throws -> TimeSource {
-        guard let text = now ?? environment["APPCORE_NOW"] else { return .system }
-        let source = now == nil ? "APPCORE_NOW" : "--now"
-        if let moment = ValueCoding.parse(text) { return TimeSource(now: { moment }) }
-        if let day = Day(iso: text) {
-            // The day's first moment here, with the offset it has then: on the day summer time
-            // starts east of UTC (Sydney, 2026-10-04), UTC's midnight already has the summer one.
-            let start = Zone.system.startOfDay(day.ordinal).wholeMilliseconds
-            return TimeSource(now: { start })
-        }
-        throw ProgramFailure(
-            "\(source) is \"\(text)\"; write a moment such as 2026-11-22T12:00:00Z or a day such as 2026-11-22",
-            exit: .usage)
+    /// What the line gave, as plain values.
+    public var settings: CommonSettings {
+        CommonSettings(json: json, verbose: verbose, now: now, record: record, storage: storage.settings)
     }
 }

@@ -43,5 +43,9 @@ public struct SeedOption: ParsableArguments {
     }
 
     /// The seed given, or a new one drawn from the system.
-    public func resolve() -> UInt64 { seed ?? RandomSource.drawSeed() }
+    public func resolve() -> UInt64 { Self.resolve(seed) }
+
+    /// `seed`, or where there is none a new one drawn from the system: for a plain request, which
+    /// keeps the seed a line gave without this option's type (`QuickLine`).
+    public static func resolve(_ seed: UInt64?) -> UInt64 { seed ?? RandomSource.drawSeed() }
 }

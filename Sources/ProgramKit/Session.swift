@@ -25,13 +25,19 @@ public struct Session {
     public init(
         options: CommonOptions, seed: UInt64 = 0, environment: ProcessEnvironment = .current
     ) throws {
+        try self.init(settings: options.settings, seed: seed, environment: environment)
+    }
+
+    public init(
+        settings: CommonSettings, seed: UInt64 = 0, environment: ProcessEnvironment = .current
+    ) throws {
         self.seed = seed
-        let (opened, place) = try options.storage.open(environment: environment)
+        let (opened, place) = try settings.storage.open(environment: environment)
         // A change kept in memory is gone when the program ends: nothing to say was kept.
         (store, self.place) = (place == "memory" ? opened : KeptChanges.noting(opened), place)
         OpenUntilExit.hold(opened)
-        let clock = try options.clock(environment: environment)
-        if let file = options.record ?? environment["APPCORE_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        let clock = try settings.clock(environment: environment)
+        if let file = settings.record ?? environment["APPCORE_RECORD"].flatMap({ $0.isEmpty ? nil : $0 }) {
             // A recorded run lives in one moment, so that its replay gives the very same messages.
             let moment = clock.now()
             self.clock = TimeSource(timeZone: clock.timeZone) { moment }
