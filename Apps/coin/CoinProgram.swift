@@ -27,9 +27,9 @@ struct CoinProgram: ParsableCommand {
 
     /// `coin`, `coin flip` and `coin history`, read as the parser reads them; every other line
     /// goes to the parser.
-    static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
+    static func quickly(_ line: QuickLine) -> (any QuickCommand)? {
         switch line.words {
-        case [], ["flip"]: Flip.oneCoin(from: line)
+        case [], ["flip"]: FlipRun.oneCoin(from: line)
         case ["history"]: History.quick(from: line)
         default: nil
         }

@@ -42,42 +42,11 @@ struct Flip: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try reportingFailures {
-            let session = try Session(options: common, seed: chance.resolve())
-            if case .flipped(let toss) = try session.send(.flip(count: countWord ?? count), to: CoinFeature.self) {
-                try show(toss, seed: session.seed)
-            }
-        }
-    }
+    func run() throws { try request.run() }
 
-    private func show(_ toss: CoinToss, seed: UInt64) throws {
-        let statistics = stats ? CoinStatistics(toss.flips) : nil
-        if common.json {
-            try printJSON(FlipReport(seed: seed, toss: toss, statistics: statistics))
-            return
-        }
-        let style = TextStyle.forStandardOutput()
-        print(FlipText.flips(toss.flips, style: style))
-        if toss.flips.count > 1 || statistics != nil { print(FlipText.counts(toss)) }
-        if let statistics { print(FlipText.statistics(statistics)) }
-        if common.verbose { print(style.seedNote(seed)) }
-    }
-}
-
-extension Flip {
-    /// One coin, a drawn seed, no statistics: `coin flip` as the parser reads it.
-    ///
-    /// (Made in a function, not an `init`: inside an initializer, the first assignment to a
-    /// wrapped property makes a new wrapper, the parser's definition of the option, not a value.)
-    static func oneCoin(from line: QuickLine) -> Flip {
-        var flip = Flip()
-        flip.count = 1
-        flip.countWord = nil
-        flip.stats = false
-        flip.chance = .drawn
-        flip.common = line.common
-        return flip
+    /// What the line asks for, as the plain request that runs it.
+    var request: FlipRun {
+        FlipRun(count: countWord ?? count, stats: stats, seed: chance.seed, common: common.settings)
     }
 }
 

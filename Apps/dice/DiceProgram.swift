@@ -85,7 +85,7 @@ struct DiceProgram: ParsableCommand {
     /// An expression, such as `dice 4d6kh3` or `dice roll 2d20kh1 + 5`, alone or with `--stats`,
     /// `--plot`, `--times N` and `--summary`, and `dice history`, read as the parser reads them;
     /// every other line goes to the parser.
-    static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
+    static func quickly(_ line: QuickLine) -> (any QuickCommand)? {
         if line.words == ["history"] {
             // The roll's own flags and options are not the history's: the parser says so.
             let rollsOwn = quickFlags + quickOptions
@@ -99,7 +99,7 @@ struct DiceProgram: ParsableCommand {
         // word only, as that builds every command's configuration (80,000 instructions).
         let mayNameACommand = expression.contains { $0.allSatisfy(\.isLetter) }
         guard !expression.isEmpty, !mayNameACommand || commandNames.isDisjoint(with: expression) else { return nil }
-        return Roll.quick(expression, from: line)
+        return RollRun.quick(expression, from: line)
     }
 
     /// The names and aliases of the program's commands, each of letters alone (`QuickLineSpec`).

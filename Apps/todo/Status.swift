@@ -89,7 +89,7 @@ struct Delete: ParsableCommand {
 }
 
 /// A command that names to-dos and does one thing to each: done, reopen, start, stop, delete.
-protocol NamingTodos: ParsableCommand {
+protocol NamingTodos: ParsableCommand, QuickCommand {
     init()
     var named: NamedTodos { get set }
 }

@@ -59,7 +59,7 @@ struct TodoProgram: ParsableCommand {
     /// The lines typed most, read as the parser reads them: `todo list`, `todo add TITLE`, and a
     /// command naming to-dos by words alone (`todo done 3f2a`, `todo show 3f2a`, `todo edit 3f2a
     /// +shop due:fri`, `todo rm 3f2a`); every other line goes to the parser.
-    static func quickly(_ line: QuickLine) -> (any ParsableCommand)? {
+    static func quickly(_ line: QuickLine) -> (any QuickCommand)? {
         guard let command = line.words.first else { return nil }
         let rest = Array(line.words.dropFirst())
         switch (command, rest.count) {
@@ -77,3 +77,9 @@ struct TodoProgram: ParsableCommand {
         }
     }
 }
+
+// The commands a quick line is read into, each run as the parser runs it.
+extension List: QuickCommand {}
+extension Show: QuickCommand {}
+extension Add: QuickCommand {}
+extension Edit: QuickCommand {}

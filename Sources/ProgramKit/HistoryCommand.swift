@@ -33,7 +33,7 @@ public struct HistoryShown<Entry: Equatable> {
 }
 
 /// A program's `history` command, whose options are the history's.
-public protocol HistoryCommand: ParsableCommand {
+public protocol HistoryCommand: ParsableCommand, QuickCommand {
     var options: HistoryOptions { get set }
 }
 

@@ -9,10 +9,11 @@ import ArgumentParser
 /// property wrapper's conformances among the program's 5,300 conformance records. That cost 17 M
 /// of the 30 M instructions `coin flip` took through the parser (callgrind). A program reads
 /// the few lines a person types most (`coin flip`, `dice 4d6kh3`, `todo list`) through a
-/// `QuickLine` into the very command value the parser would make, and leaves every other line to
-/// the parser: an option this reading does not know, `--help`, `--version`, a mistake. So help,
-/// errors and completions stay the parser's own, and each program's quick reading is held to the
-/// parser's reading of the same lines by a test (`QuickLineSpec`).
+/// `QuickLine` into the very command value the parser would make, or for the lines a program is
+/// judged by (`coin flip`, `dice 4d6kh3`) into the plain request that command runs, and leaves
+/// every other line to the parser: an option this reading does not know, `--help`, `--version`, a
+/// mistake. So help, errors and completions stay the parser's own, and each program's quick
+/// reading is held to the parser's reading of the same lines by a test (`QuickLineSpec`).
 public struct QuickLine {
     /// The words, none of them starting with `-`.
     public let words: [String]
@@ -20,7 +21,7 @@ public struct QuickLine {
     /// command (`dice roll 3d6`); after an option, the parser reads it as the default command's.
     public let startsWithWord: Bool
     /// `--store` and `--data`, as the parser would have set them.
-    private let storage: StoreOptions
+    private let storage: StoreSettings
     /// The options the line gives, with their values ("" for a flag): a few, looked through (a
     /// dictionary's first use costs a program's start a look-up of its type by name).
     private let given: [(option: String, value: String)]
@@ -54,14 +55,11 @@ public struct QuickLine {
             else { return nil }
             given.append((argument, text))
         }
-        var storage = StoreOptions()
+        var storage = StoreSettings(data: value("--data"))
         if let store = value("--store") {
             guard let kind = StoreKind(rawValue: store) else { return nil }
             storage.store = kind
-        } else {
-            storage.store = nil
         }
-        storage.data = value("--data")
         self.words = words
         self.startsWithWord = !(arguments.first?.hasPrefix("-") ?? true)
         self.storage = storage
@@ -82,9 +80,24 @@ public struct QuickLine {
         common.verbose = false
         common.now = nil
         common.record = nil
-        common.storage = storage
+        var options = StoreOptions()
+        options.store = storage.store
+        options.data = storage.data
+        common.storage = options
         return common
     }
+
+    /// The same as plain values, made without the parser's option types: each of those costs a
+    /// program's start the run time's making of its generic types, 200,000 instructions of
+    /// `dice 4d6kh3` in all.
+    public var settings: CommonSettings { CommonSettings(storage: storage) }
+}
+
+/// What a quick line was read into, run as the parser runs a command it read: checked, then run.
+/// A command of the parser's is one as it is; a plain request that command runs is one too.
+public protocol QuickCommand {
+    mutating func validate() throws
+    mutating func run() throws
 }
 
 extension ParsableCommand {
@@ -94,7 +107,7 @@ extension ParsableCommand {
     /// program through the parser (`mainSayingErrorsInOneLine`).
     public static func main(
         arguments: [String] = SeedOption.arguments(), flags: [String] = [], options: [String] = [],
-        readingQuickly quickly: (QuickLine) -> (any ParsableCommand)?
+        readingQuickly quickly: (QuickLine) -> (any QuickCommand)?
     ) {
         // `--version` alone, as the parser prints it, without the parser's model of the program,
         // which cost `dice --version` 10 M instructions.
