@@ -63,7 +63,9 @@ private struct ReadOnlyStore {
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         #expect(chmod(folder, 0o755) == 0)
-        try FileManager.default.copyItem(atPath: try ProgramRun.executable(named: "coin").path, toPath: coin)
+        // Copied by another process: a descriptor of this one open on the copy is inherited by any
+        // program another test starts meanwhile, and the copy cannot then be run ("text file busy").
+        #expect(try ProgramRun.of("/bin/cp", [try ProgramRun.executable(named: "coin").path, coin]).status == 0)
         for _ in 0..<2 { #expect(try ProgramRun.of(coin, ["flip", "--store", "sqlite", "--data", path]).status == 0) }
         for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasPrefix("coins.") {
             #expect(chmod(folder + "/" + file, 0o644) == 0)
