@@ -43,6 +43,21 @@ struct SharedMachineSpec {
         if variant == .sqlite { #expect(try mode("store-mark") == 0o660) }
     }
 
+    /// A mark given a mode the store's has not (here the sticky bit) takes the store's mode again
+    /// from the next program that writes: its mode is set only where it differs, special bits
+    /// counted.
+    @Test func aMarkOfAnotherModeTakesTheStoresModeFromTheNextWriter() throws {
+        let path = folder.path("store")
+        try DurableVariant.sqlite.open(at: path, initial: Ledger()).change(.append("milk"))
+        #expect(chmod(path + "-mark", 0o1600) == 0)
+
+        try DurableVariant.sqlite.open(at: path, initial: Ledger()).change(.append("bread"))
+
+        var mark = stat()
+        #expect(stat(path + "-mark", &mark) == 0)
+        #expect(mark.st_mode & 0o7777 == 0o600)
+    }
+
     @Test(arguments: DurableVariant.files)
     func aStoreReachedThroughALinkIsTheFileItLeadsToAndTheLinkStays(_ variant: DurableVariant) throws {
         let real = folder.path("real.store")

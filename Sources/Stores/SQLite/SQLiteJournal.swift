@@ -277,7 +277,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             // store a group shares keeps a mark every member can bring up to date.
             // (Only where it differs: a change of mode is written to the disk's journal too.)
             var made = stat()
-            if fstat(opened, &made) == 0, made.st_mode & 0o777 != mode, made.st_uid == POSIXFile.effectiveUser {
+            if fstat(opened, &made) == 0, made.st_mode & 0o7777 != mode, made.st_uid == POSIXFile.effectiveUser {
                 _ = fchmod(opened, mode)
             }
             mark = opened
