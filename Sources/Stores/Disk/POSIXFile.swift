@@ -98,19 +98,14 @@ enum POSIXFile {
     /// first nor copied after, which for a store of 30 MB cost ten times what reading it does.
     static func read(_ descriptor: Int32, from offset: Int, to end: Int, path: String) throws -> [UInt8] {
         guard end > offset else { return [] }
-        return try [UInt8](unsafeUninitializedCapacity: end - offset) { buffer, done in
-            guard let start = buffer.baseAddress else { return }
-            while done < buffer.count {
-                let count = pread(descriptor, start + done, buffer.count - done, off_t(offset + done))
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { throw failure(path, "read", count == 0 ? "the file ended early" : nil) }
-                done += count
-            }
-        }
+        let bytes = try read(descriptor, atMost: end - offset, from: offset, path: path)
+        guard bytes.count == end - offset else { throw failure(path, "read", "the file ended early") }
+        return bytes
     }
 
-    /// Up to `count` bytes from `offset`, fewer where the file ends first: for the few bytes of a
-    /// side file, read without first asking the file's size, a call more each time.
+    /// Up to `count` bytes from `offset`, fewer where the file ends first (for the few bytes of a
+    /// side file, read without first asking the file's size, a call more each time), read straight
+    /// into the array returned.
     static func read(_ descriptor: Int32, atMost count: Int, from offset: Int, path: String) throws -> [UInt8] {
         try [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
             guard let start = buffer.baseAddress else { return }
