@@ -42,7 +42,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// over it from its start. Every start reads what the log holds since it was last started
     /// over, about 4 µs a page, and every copy costs a sync of the database, about 0.4 ms: a
     /// limit of a dozen or so pages spends least on both, over a run of changes
-    /// (`Benchmarks/README.md`, "The log copied at 64 KB").
+    /// (`Benchmarks/README.md`, "Start-up without the parser's option types, and the log copied
+    /// at 64 KB").
     static var logLimit: Int { 64 * 1024 }
     /// How large a log's file may stay: one change that took the log past it (a large import, a
     /// snapshot rewritten) has it copied and emptied at once. (A reader that keeps reading what
