@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "AppCore",
     platforms: [.macOS(.v15)],
@@ -48,25 +50,29 @@ let package = Package(
                 "Fractal", "Essentials", "Stores", .product(name: "Collections", package: "swift-collections"),
             ]),
         // Scenarios: the format, the runner, the reports; and recording a program's session as one.
-        .target(name: "Headless", dependencies: ["AppCore", "Fractal"]),
+        .target(name: "Headless", dependencies: ["AppCore", "Essentials", "Fractal", "Stores"]),
         // What every program shares: store options, rendering, exit codes, recording.
         .target(
             name: "ProgramKit",
             dependencies: [
-                "AppCore",
-                "Headless",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AppCore", "Essentials", "Fractal", "Headless", "Stores", argumentParser,
             ]
         ),
-        .executableTarget(name: "coin", dependencies: ["ProgramKit"], path: "Apps/coin"),
-        .executableTarget(name: "dice", dependencies: ["ProgramKit"], path: "Apps/dice"),
-        .executableTarget(name: "todo", dependencies: ["ProgramKit"], path: "Apps/todo"),
-        .executableTarget(name: "headless", dependencies: ["ProgramKit", "Headless"], path: "Apps/headless"),
+        // Each program names every module its files import (`.ci/check-imports` holds it to that):
+        // SwiftPM rebuilds a target only along the edges declared here.
+        .executableTarget(
+            name: "coin", dependencies: ["AppCore", "Essentials", "ProgramKit", argumentParser], path: "Apps/coin"),
+        .executableTarget(
+            name: "dice", dependencies: ["AppCore", "Essentials", "ProgramKit", argumentParser], path: "Apps/dice"),
+        .executableTarget(
+            name: "todo", dependencies: ["AppCore", "Essentials", "ProgramKit", argumentParser], path: "Apps/todo"),
+        .executableTarget(
+            name: "headless", dependencies: ["Headless", "ProgramKit", argumentParser], path: "Apps/headless"),
         // The same core in a browser: one core for the server's life, pages made on the server.
         .executableTarget(
             name: "web",
             dependencies: [
-                "ProgramKit", "Headless",
+                "AppCore", "Headless", "ProgramKit", argumentParser,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -77,17 +83,26 @@ let package = Package(
 
         .testTarget(name: "FractalTests", dependencies: ["Fractal", "StoreTestSupport"]),
         .testTarget(name: "EssentialsTests", dependencies: ["Essentials"]),
-        .testTarget(name: "StoresTests", dependencies: ["Stores", "StoreTestSupport", "store-exerciser"]),
+        .testTarget(
+            name: "StoresTests",
+            dependencies: ["CSQLite", "Essentials", "Fractal", "Stores", "StoreTestSupport", "store-exerciser"]),
         // Test-only: a state for durable-store tests, a program that writes it from another process,
         // and which tests run (`TestLane`).
         .target(
             name: "StoreTestSupport", dependencies: ["Fractal", "Stores", "CSQLite"], path: "Tests/StoreTestSupport"),
-        .executableTarget(name: "store-exerciser", dependencies: ["StoreTestSupport"], path: "Tests/StoreExerciser"),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "StoreTestSupport"]),
-        .testTarget(name: "HeadlessTests", dependencies: ["Headless"]),
+        .executableTarget(
+            name: "store-exerciser", dependencies: ["Fractal", "Stores", "StoreTestSupport"],
+            path: "Tests/StoreExerciser"),
+        .testTarget(
+            name: "AppCoreTests", dependencies: ["AppCore", "Essentials", "Fractal", "Stores", "StoreTestSupport"]),
+        .testTarget(name: "HeadlessTests", dependencies: ["AppCore", "Essentials", "Headless"]),
         // End-to-end: runs the built programs as a user would.
         .testTarget(
-            name: "ProgramTests", dependencies: ["coin", "dice", "todo", "headless", "web", "StoreTestSupport"]),
+            name: "ProgramTests",
+            dependencies: [
+                "coin", "dice", "todo", "headless", "web", "CSQLite", "Fractal", "ProgramKit", "StoreTestSupport",
+                argumentParser,
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
