@@ -60,22 +60,28 @@ struct Import: ParsableCommand {
             Taskwarrior's, other text is todo.txt. A file that starts as JSON and is neither is \
             refused: give its --format.
 
-            A to-do whose uuid extra is one a to-do here has already updates it, or is left as it \
-            is where nothing differs: importing the same file again adds nothing. The answer says \
-            how many were added, updated and unchanged.
+            Importing the same file again adds nothing, whoever wrote it: a to-do of the file \
+            that is one of these updates it, or is left as it is where nothing differs, and the \
+            answer says how many were added, updated and unchanged. A Taskwarrior task is matched \
+            by its uuid, a to-do of todo's JSON and a todo.txt line with id: by the id, and a \
+            todo.txt line without one by its title and the day it was made. A new to-do whose \
+            title and due day are those of an open one here is left out, and counted, unless \
+            --allow-duplicates is given.
 
-            From Taskwarrior, each field a to-do has is kept in it (due with its time, wait, \
-            scheduled, until, start, priority H/M/L, project, tags; annotations as the notes, a \
-            line each behind its moment, like 2026-11-20T10:30:00Z call back) and the uuid as the \
-            extra uuid. Every other field (user-defined attributes, depends, recur, mask, another \
-            priority) is kept as an extra of its name, a space in its value as %20, and named in \
-            the answer. A recurring task is imported once, its template, with its recur extra; \
-            its instances (tasks with a parent) are left out, and so are deleted tasks: the answer \
-            counts both. id, urgency and modified are Taskwarrior's bookkeeping, not kept.
+            From Taskwarrior, each field a task has is kept in the to-do: due with its time, wait, \
+            scheduled, until, start, priority H/M/L, project, tags, annotations, depends (the \
+            uuids of the tasks it waits on, made their to-dos), and recur where the task has a \
+            due day; the uuid is kept as the extra uuid. Every other field (user-defined \
+            attributes, mask, a recurrence todo does not read, another priority) is kept as an \
+            extra of its name, a space in its value as %20, and named in the answer. A recurring \
+            task is imported once, its template; its instances (tasks with a parent) are left \
+            out, and so are deleted tasks: the answer counts both. id, urgency and modified are \
+            Taskwarrior's bookkeeping, not kept.
 
             From todo.txt, (A), (B), (C) are high, medium, low; (D) to (Z) are low, the letter \
             kept as the extra priority and written back. A line without the day it was made gets \
-            none (the extra created:none); a word whose key is digits (10:30) is the title's.
+            none (the extra created:none); a word whose key is digits (10:30) is the title's. What \
+            todo.txt does not carry (notes, project, wait and the rest) is kept as it is here.
 
             Examples:
               todo import todos.json
@@ -94,6 +100,9 @@ struct Import: ParsableCommand {
     @Option(help: "json, todotxt or taskwarrior; told from the file where not given.")
     var format: TodoFormat?
 
+    @Flag(help: "Add a to-do even where an open one of the same title and due day is here already.")
+    var allowDuplicates = false
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
@@ -108,7 +117,8 @@ struct Import: ParsableCommand {
             let session = try Session.forTodos(common)
             guard
                 case .imported(let items, let abbreviation, let report) = try session.send(
-                    .importItems(text: text, format: format), to: TodoFeature.self)
+                    .importItems(text: text, format: format, duplicates: allowDuplicates ? .added : .leftOut),
+                    to: TodoFeature.self)
             else { return }
             if common.json {
                 try printJSON(items.map(TodoRecord.init))
@@ -176,9 +186,11 @@ extension ImportReport {
         if skipped.values.reduce(0, +) > 0 {
             let total = skipped.values.reduce(0, +)
             let reasons = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            let why =
-                skipped[ImportReport.recurringInstance] != nil
-                ? " (a recurring task is imported once, as its template)" : ""
+            var why = ""
+            if skipped[ImportReport.recurringInstance] != nil {
+                why += " (a recurring task is imported once, as its template)"
+            }
+            if skipped[ImportReport.openAlready] != nil { why += " (--allow-duplicates adds them anyway)" }
             lines.append("\(total) \(records)\(total == 1 ? "" : "s") left out: \(reasons)\(why).")
         }
         return lines

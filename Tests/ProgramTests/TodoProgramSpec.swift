@@ -23,6 +23,10 @@ struct TodoPlace {
     }
 
     func todo(_ arguments: String...) throws -> ProgramRun {
+        try todo(arguments)
+    }
+
+    func todo(_ arguments: [String]) throws -> ProgramRun {
         try ProgramRun.of("todo", arguments, environment: environment)
     }
 

@@ -51,6 +51,46 @@ struct TodoTransferProgramSpec {
         #expect(try place.list("--all").count == 3)
     }
 
+    /// Each format's export of ours, and a file todo.txt-cli wrote, imported twice: the list stays
+    /// as it was, and the answer says that nothing was added.
+    @Test(arguments: [
+        ["export"], ["export", "--format", "todotxt"], ["export", "--format", "taskwarrior"],
+        ["todo.txt-cli"],
+    ])
+    func anyFileImportedAgainAddsNothing(_ export: [String]) throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try place.todo("add", "call mum", "--due", "fri", "--tag", "family", "--priority", "high")
+        _ = try place.todo("add", "write report", "--project", "work", "--wait", "tomorrow")
+        let text =
+            export == ["todo.txt-cli"]
+            ? "(A) 2026-11-01 Call mum +family @phone\nx 2026-11-20 2026-11-03 Pay rent\n"
+            : try place.todo(export).stdout
+        let file = try written(text, in: place, as: "export")
+        if export == ["todo.txt-cli"] { #expect(try place.todo("import", file).status == 0) }
+        let before = try place.todo("export").stdout
+        for _ in 1...2 {
+            let again = try place.todo("import", file)
+            #expect(again.stdout.hasPrefix("Imported 0 new to-dos, updated 0, 2 unchanged.\n"), "\(again.stdout)")
+            #expect(try place.todo("export").stdout == before)
+        }
+    }
+
+    @Test func aLineLikeAnOpenToDoIsLeftOutSayingSoAndAllowDuplicatesAddsIt() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try place.todo("add", "buy milk")
+        let file = try written("buy milk\n", in: place, as: "todo.txt")
+        let run = try place.todo("import", file)
+        #expect(run.status == 0)
+        #expect(
+            run.stdout
+                == "Imported 0 to-dos.\n1 to-do left out: 1 open here already (--allow-duplicates adds them anyway).\n")
+        #expect(try place.list().count == 1)
+        #expect(try place.todo("import", file, "--allow-duplicates").stdout.hasPrefix("Imported 1 to-do.\n"))
+        #expect(try place.list().count == 2)
+    }
+
     @Test(arguments: ["[1, 2]", #"[{"name": "a"}]"#, "[{"])
     func jsonOfNoFormatWeReadIsRefusedInOneLineNamingTheFormatToGive(_ text: String) throws {
         let place = try TodoPlace("sqlite")

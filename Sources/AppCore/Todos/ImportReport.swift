@@ -21,6 +21,9 @@ public struct ImportReport: Codable, Equatable, Sendable {
 
     /// Why a Taskwarrior task was left out: it was deleted there.
     public static let deleted = "deleted"
+    /// Why a to-do of the file was left out: an open one of the same title and due day is here
+    /// already, and the import was not asked to add duplicates.
+    public static let openAlready = "open here already"
     /// Why a Taskwarrior task was left out: it is one instance of a recurring task, whose template
     /// is imported as the one to-do that stands for them all.
     public static let recurringInstance = "recurring instance"

@@ -16,7 +16,8 @@ public enum TodoCommand: Codable, Equatable, Sendable {
     case denotate(references: [String], text: String)
     case fork(reference: String, changes: [TodoItem.Change])
     case delete(references: [String])
-    case importItems(text: String, format: TodoFormat)
+    /// `duplicates` is optional so that a command recorded before it reads as it did: left out.
+    case importItems(text: String, format: TodoFormat, duplicates: ImportDuplicates? = nil)
     case undo
     case redo
 

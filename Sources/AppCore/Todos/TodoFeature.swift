@@ -45,7 +45,7 @@ public func createTodoFeature(
         case .denotate(let references, let text): annotate((references, text, false))
         case .fork(let reference, let changes): fork((reference, changes))
         case .delete(let references): delete(references)
-        case .importItems(let text, let format): importItems((text, format))
+        case .importItems(let text, let format, let duplicates): importItems((text, format, duplicates ?? .leftOut))
         case .undo: rewind(.undo)
         case .redo: rewind(.redo)
         case .list(let query): list(query)

@@ -142,16 +142,31 @@ struct TodoDependencySpec {
                         limit: TodoLimits.dependencies, unit: nil)))
     }
 
-    @Test func aJSONToDoDependsOnTheOneItsFileNamesEvenWhereThatOneIsGivenANewId() throws {
+    @Test func aJSONToDoOfAnIdHereIsThatToDoAndOneThatDependsOnItDependsOnIt() throws {
         _ = core.todo(.importItems(text: #"[{"id": "aaaa000001", "title": "here first"}]"#, format: .json))
         let file = #"""
             [{"id": "aaaa000001", "title": "paint"}, {"id": "bbbb000001", "title": "wall", "depends": ["aaaa000001"]}]
             """#
+        guard case .imported(let items, _, let report) = core.todo(.importItems(text: file, format: .json)) else {
+            return fail(core.received())
+        }
+        #expect(items.map(\.title) == ["paint", "wall"] && items.map(\.id.value) == ["aaaa000001", "bbbb000001"])
+        #expect(report.updated == 1 && report.added == 1)
+        #expect(items[1].depends == ["aaaa000001"])
+    }
+
+    @Test func aJSONToDoDependsOnTheOneItsFileNamesEvenWhereThatOneIsGivenANewId() throws {
+        // The file gives one id twice: the second to-do of it is given a new id, and the one that
+        // depends on that id depends on the to-do the file named it for last.
+        let file = #"""
+            [{"id": "aaaa000001", "title": "paint"}, {"id": "aaaa000001", "title": "sand"},
+             {"id": "bbbb000001", "title": "wall", "depends": ["aaaa000001"]}]
+            """#
         guard case .imported(let items, _, _) = core.todo(.importItems(text: file, format: .json)) else {
             return fail(core.received())
         }
-        #expect(items.map(\.title) == ["paint", "wall"] && items[0].id.value != "aaaa000001")
-        #expect(items[1].depends == [items[0].id.value])
+        #expect(items.map(\.title) == ["paint", "sand", "wall"] && items[1].id.value != "aaaa000001")
+        #expect(items[2].depends == [items[1].id.value])
     }
 
     @Test(arguments: [

@@ -1,0 +1,71 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Which to-do of the store each to-do of a file is, so that importing a file again, whoever wrote
+/// it, finds the to-dos the first import made rather than adding them twice:
+///
+/// - a Taskwarrior task by its uuid (or the uuid an export of ours made from an id);
+/// - a to-do of our JSON, or a todo.txt line with `id:`, by our id;
+/// - a todo.txt line with neither, as todo.txt-cli writes them, by its title and the day it was
+///   made, where the line gives that day.
+///
+/// Each to-do of the store is matched once at most: a file's second line like the first is the
+/// store's second to-do like it, or a new one.
+struct ImportMatches {
+    private var byUUID: [String: TodoItem] = [:]
+    private var byID: [TodoID: TodoItem] = [:]
+    private var byTitleAndMoment: [TitleAndMoment: [TodoItem]] = [:]
+    private var openByTitleAndDue: [TitleAndDue: TodoItem] = [:]
+    private var claimed: Set<TodoID> = []
+
+    private struct TitleAndMoment: Hashable {
+        var title: String
+        var moment: Date
+    }
+
+    private struct TitleAndDue: Hashable {
+        var title: String
+        var due: Day?
+    }
+
+    init(_ items: [TodoItem]) {
+        for item in items {
+            byUUID[TaskwarriorTodos.uuid(of: item)] = item
+            byID[item.id] = item
+            byTitleAndMoment[TitleAndMoment(title: item.title, moment: item.created), default: []].append(item)
+            if !item.isCompleted { openByTitleAndDue[TitleAndDue(title: item.title, due: item.due)] = item }
+        }
+    }
+
+    /// The to-do of the store that `todo` is, taken so that no other to-do of the file is it too.
+    mutating func claim(_ todo: ImportedTodo, format: TodoFormat) -> TodoItem? {
+        let found: TodoItem?
+        if let uuid = todo.item.extras["uuid"] {
+            // A task of a uuid the store does not know is new, whatever id it gives.
+            found = byUUID[uuid]
+        } else if let id = todo.id {
+            found = byID[TodoID(id.lowercased())]
+        } else if format == .todotxt, let moment = todo.created {
+            found = byTitleAndMoment[TitleAndMoment(title: todo.item.title, moment: moment)]?
+                .first { !claimed.contains($0.id) }
+        } else {
+            found = nil
+        }
+        guard let found, claimed.insert(found.id).inserted else { return nil }
+        return found
+    }
+
+    /// The id of the store's to-do of this uuid, which a task of the file may depend on.
+    func id(ofUUID uuid: String) -> String? {
+        byUUID[uuid]?.id.value
+    }
+
+    /// An open to-do of the store with the same title and due day as `item`, which an import would
+    /// add beside it.
+    func openTwin(of item: TodoItem) -> TodoItem? {
+        openByTitleAndDue[TitleAndDue(title: item.title, due: item.due)]
+    }
+}
