@@ -25,10 +25,10 @@ struct ImportedStore {
     }
 
     /// Imports `lines` as todo.txt, one command.
-    func importing(_ lines: [String]) throws -> ProgramRun {
+    func importing(_ lines: [String], _ options: String...) throws -> ProgramRun {
         let file = folder.appendingPathComponent("\(UUID().uuidString).txt")
         try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
-        return try todo(["import", file.path, "--format", "todotxt"])
+        return try todo(["import", file.path, "--format", "todotxt"] + options)
     }
 
     /// The store's file, byte for byte.

@@ -76,7 +76,7 @@ private struct ImportPlan {
         random: RandomSource, clock: TimeSource
     ) throws {
         var taken = Set(try todos.items.sortedIDs())
-        var matches = ImportMatches(try todos.items.all())
+        var matches = try ImportMatches(for: file, format: format, duplicates: duplicates, in: todos)
         var seen: [String: Int] = [:]
         let now = clock.now()
         // Each to-do's place first, the one it is or a new id, so that a task may depend on one
@@ -94,16 +94,14 @@ private struct ImportPlan {
                 throw Self.failure(format, todo, "its uuid, \(uuid), is that of \(record) \(earlier) too")
             }
             let place: Place
-            if let existing = matches.claim(todo, format: format) {
+            if let existing = try matches.claim(todo, format: format) {
                 place = .existing(existing)
             } else if duplicates == .leftOut, let twin = matches.openTwin(of: todo.item) {
                 place = .leftOut(twin: twin.id)
             } else {
-                var id = todo.id.map { TodoID($0.lowercased()) }
-                if id.map({ taken.contains($0) || $0.value.isEmpty }) ?? true {
-                    repeat { id = TodoID.draw(from: random) } while id.map(taken.contains) ?? false
-                }
-                place = .new(id!)
+                var id = TodoID(todo.id?.lowercased() ?? "")
+                while id.value.isEmpty || taken.contains(id) { id = TodoID.draw(from: random) }
+                place = .new(id)
             }
             places.append(place)
             guard let id = place.id else { continue }

@@ -85,7 +85,8 @@ struct TodoImportAgainSpec {
         #expect(report.added == 0 && report.updated == 0 && report.unchanged == 3)
         #expect(try core.store.state().items.all() == kept)
 
-        let done = Self.cliLines.replacingOccurrences(of: "2026-11-02 Buy milk", with: "x 2026-11-21 2026-11-02 Buy milk")
+        let done = Self.cliLines.replacingOccurrences(
+            of: "2026-11-02 Buy milk", with: "x 2026-11-21 2026-11-02 Buy milk")
         let (updated, doneReport) = try imported(done, .todotxt)
         #expect(doneReport.updated == 1 && doneReport.unchanged == 2 && doneReport.added == 0)
         #expect(updated.map(\.id) == [first[1].id] && updated[0].isCompleted)

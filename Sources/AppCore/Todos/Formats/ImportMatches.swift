@@ -14,9 +14,13 @@
 ///
 /// Each to-do of the store is matched once at most: a file's second line like the first is the
 /// store's second to-do like it, or a new one.
+///
+/// The store's to-dos are read whole only where a file's to-do could be matched by more than its
+/// id: a file of ids alone, with duplicates asked for, reads only the pages of those ids, so that
+/// such an import goes on beside a page that cannot be read.
 struct ImportMatches {
+    private let itemOfID: (TodoID) throws -> TodoItem?
     private var byUUID: [String: TodoItem] = [:]
-    private var byID: [TodoID: TodoItem] = [:]
     private var byTitleAndMoment: [TitleAndMoment: [TodoItem]] = [:]
     private var openByTitleAndDue: [TitleAndDue: TodoItem] = [:]
     private var claimed: Set<TodoID> = []
@@ -31,23 +35,30 @@ struct ImportMatches {
         var due: Day?
     }
 
-    init(_ items: [TodoItem]) {
-        for item in items {
+    /// Matches in `todos` for `file`'s to-dos, read in `format`.
+    init(for file: ImportedFile, format: TodoFormat, duplicates: ImportDuplicates, in todos: TodoState) throws {
+        itemOfID = { id in try todos.item(id) }
+        let readsAll =
+            duplicates == .leftOut
+            || file.todos.contains { todo in
+                todo.item.extras["uuid"] != nil || (format == .todotxt && todo.id == nil && todo.created != nil)
+            }
+        guard readsAll else { return }
+        for item in try todos.items.all() {
             byUUID[TaskwarriorTodos.uuid(of: item)] = item
-            byID[item.id] = item
             byTitleAndMoment[TitleAndMoment(title: item.title, moment: item.created), default: []].append(item)
             if !item.isCompleted { openByTitleAndDue[TitleAndDue(title: item.title, due: item.due)] = item }
         }
     }
 
     /// The to-do of the store that `todo` is, taken so that no other to-do of the file is it too.
-    mutating func claim(_ todo: ImportedTodo, format: TodoFormat) -> TodoItem? {
+    mutating func claim(_ todo: ImportedTodo, format: TodoFormat) throws -> TodoItem? {
         let found: TodoItem?
         if let uuid = todo.item.extras["uuid"] {
             // A task of a uuid the store does not know is new, whatever id it gives.
             found = byUUID[uuid]
-        } else if let id = todo.id {
-            found = byID[TodoID(id.lowercased())]
+        } else if let id = todo.id, !id.isEmpty {
+            found = try itemOfID(TodoID(id.lowercased()))
         } else if format == .todotxt, let moment = todo.created {
             found = byTitleAndMoment[TitleAndMoment(title: todo.item.title, moment: moment)]?
                 .first { !claimed.contains($0.id) }
