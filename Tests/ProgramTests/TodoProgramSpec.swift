@@ -133,17 +133,31 @@ struct TodoProgramSpec {
     }
 
     /// A prefix two ids share is ambiguous, also when an id sorted between them starts with the
-    /// prefix's letters but not its characters (`ab` then a combining accent): nothing is done.
+    /// prefix's letters but not its characters (`abcd` then a combining accent): nothing is done.
     @Test func aPrefixSharedAcrossAnAccentedIdIsAmbiguous() throws {
         let place = try TodoPlace("disk")
         defer { place.remove() }
         let file = place.folder.appendingPathComponent("todo.txt")
-        try Data("first id:abz\nsecond id:ab\u{301}q\nthird id:ab\u{4E00}\n".utf8).write(to: file)
+        try Data("first id:abcdz\nsecond id:abcd\u{301}q\nthird id:abcd\u{4E00}\n".utf8).write(to: file)
         #expect(try place.todo("import", file.path, "--format", "todotxt").status == 0)
-        let run = try place.todo("done", "ab")
+        let run = try place.todo("done", "abcd")
         #expect(run.status == 64)
-        #expect(run.stderr.contains("ab names 2 to-dos"))
+        #expect(run.stderr.contains("abcd names 2 to-dos"))
         #expect(try place.list("--done").isEmpty)
+    }
+
+    @Test func doneWithALineNumberIsRefusedSayingHowManyCharactersToType() throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        for title in ["a", "b", "c", "d", "e"] { _ = try place.todo("add", title) }
+        let before = try place.todo("export").stdout
+        let run = try place.todo("done", "1")
+        #expect(run.status == 64)
+        #expect(
+            run.stderr
+                == "Error: 1 is too short to be an id here: type at least 4 characters of one, as `todo list` shows them\n"
+        )
+        #expect(try place.todo("export").stdout == before)
     }
 
     @Test func aMalformedImportFileIsADataErrorAndImportsNothing() throws {

@@ -24,6 +24,8 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
     case badExtra(extra: String, problem: String)
     case badID(id: String, limit: Int)
     case notFound(reference: String)
+    /// A start of an id shorter than those the list shows, which could pick a to-do by chance.
+    case referenceTooShort(reference: String, shortest: Int)
     /// A filter's `/pattern/` that is no regular expression.
     case badPattern(pattern: String, problem: String)
     case ambiguous(reference: String, matches: [TodoID])
@@ -76,6 +78,9 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
         case .badID(let id, let limit):
             "\"\(id)\" is not an id: an id is one word, with no spaces, of at most \(limit) bytes"
         case .notFound(let reference): "no to-do has the id \(reference); `todo list --all` shows every id"
+        case .referenceTooShort(let reference, let shortest):
+            "\(reference) is too short to be an id here: type at least \(shortest) characters of one, "
+                + "as `todo list` shows them"
         case .badPattern(let pattern, let problem): "/\(pattern)/ is no regular expression: \(problem)"
         case .ambiguous(let reference, let matches):
             "\(reference) names \(matches.count) to-dos (\(Self.firstFive(of: matches))): type more of the id"

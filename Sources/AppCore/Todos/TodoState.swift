@@ -164,7 +164,12 @@ public struct TodoState: Changeable, Fresh {
     public func resolve(_ reference: String) throws -> TodoID {
         let key = reference.lowercased()
         if try items.has(TodoID(key)) { return TodoID(key) }
-        let matches = key.isEmpty ? [] : try items.ids(startingWith: key)
+        // A start shorter than the fewest characters `todo list` shows of an id is a line number
+        // or a small id of another tool, never a pick by chance of whichever id starts so.
+        guard key.count >= IDIndex.shortest else {
+            throw TodoFailure.referenceTooShort(reference: reference, shortest: IDIndex.shortest)
+        }
+        let matches = try items.ids(startingWith: key)
         guard let match = matches.first else { throw TodoFailure.notFound(reference: reference) }
         guard matches.count == 1 else {
             // In the order they were made, as `todo list` shows them.

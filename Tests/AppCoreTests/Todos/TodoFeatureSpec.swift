@@ -75,8 +75,8 @@ struct TodoFeatureSpec {
     @Test func deletingTakesTheToDoOutAndAnswersWithItAsItWas() throws {
         let (todos, full) = (try Self.holdingFull(), try Self.full())
         try todos.send(
-            .delete(references: ["01"]),
-            changes: [.perform(TodoBatch(label: "delete 01", at: noon, edits: [.delete(full.id)]))],
+            .delete(references: ["0123"]),
+            changes: [.perform(TodoBatch(label: "delete 0123", at: noon, edits: [.delete(full.id)]))],
             answers: [.deleted(items: [full], abbreviation: 4)])
         #expect(try todos.state.items.isEmpty)
     }
@@ -109,7 +109,21 @@ struct TodoFeatureSpec {
         #expect(core.todo(.complete(references: ["ab13"])) == .failed(reason: .notFound(reference: "ab13")))
         #expect(try core.store.state() == before)
         #expect(try core.todos.resolve("AB12000001") == TodoID("ab12000001"))
-        #expect(try core.todos.resolve("cd") == TodoID("cd00000000"))
+        #expect(try core.todos.resolve("cd00") == TodoID("cd00000000"))
+    }
+
+    /// A line number or another tool's small id is refused, never taken as the start of an id.
+    @Test func aStartShorterThanTheIdsShownIsRefusedAndNothingIsKept() throws {
+        let lines = (1...5).map { "call \($0) id:\($0)000000000" }
+        _ = core.todo(.importItems(text: lines.joined(separator: "\n"), format: .todotxt))
+        let before = try core.store.state()
+        for reference in ["1", "10", "100"] {
+            #expect(
+                core.todo(.complete(references: [reference]))
+                    == .failed(reason: .referenceTooShort(reference: reference, shortest: 4)))
+        }
+        #expect(try core.store.state() == before)
+        #expect(try core.todos.resolve("1000") == TodoID("1000000000"))
     }
 
     @Test func anAmbiguousPrefixCountsEveryIdItNamesAndShowsTheFirstFive() throws {
