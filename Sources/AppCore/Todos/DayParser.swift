@@ -21,7 +21,7 @@ public enum DayParser {
         public var description: String {
             outOfRange
                 ? "\"\(text)\" falls outside the days kept, \(Day.earliest) to \(Day.latest)"
-                : "\"\(text)\" is not a date: write 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month, eow or eom, and a time after it if wished (fri 17:30)"
+                : "\"\(text)\" is not a date: write 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month, eow or eom, and a time after it if wished (fri 17:30), or a span from now (+2h, +90min, P1DT2H)"
         }
     }
 
@@ -31,6 +31,13 @@ public enum DayParser {
     ) throws(Failure) -> (day: Day, time: TimeOfDay?) {
         let trimmed = text.trimmingWhitespace()
         if let time = TimeOfDay(text: trimmed) { return (Day(now, in: timeZone), time) }
+        // A span of hours or minutes from now is a day and a time (`+90min`, `PT2H`); one of whole
+        // days is the day so far on (`+3d`), read below.
+        if let span = TimeSpan(trimmed), span.hasTime {
+            guard let moment = span.after(now, in: timeZone) else { throw Failure(text: text, outOfRange: true) }
+            let clock = timeZone.wallClock(at: moment)
+            return (Day(moment, in: timeZone), TimeOfDay(seconds: clock.second))
+        }
         // The time is the last part, after a space or a T; a day's own words hold no time (`in 3
         // days`, `tomorrow`), so the first split that gives a time is the one meant.
         for index in trimmed.indices.reversed() where [" ", "t", "T"].contains(trimmed[index]) {
@@ -47,9 +54,16 @@ public enum DayParser {
     /// The moment `text` names in `timeZone`: the time it gives on its day, or, where it gives
     /// none, the day's first second, or its last one when `endOfDay` (a to-do that lasts until
     /// Friday lasts through Friday).
+    ///
+    /// A span from now is read as Taskwarrior reads it, to the second: `+2h`, `+90min`, `+1d` (24
+    /// hours from now), `P1DT2H` (`TimeSpan`); a day's word, `tomorrow`, stays a day.
     public static func parseMoment(
         _ text: String, now: Date, timeZone: Zone, endOfDay: Bool = false
     ) throws(Failure) -> Date {
+        if let span = TimeSpan(text) {
+            guard let moment = span.after(now, in: timeZone) else { throw Failure(text: text, outOfRange: true) }
+            return moment
+        }
         let (day, time) = try parseWithTime(text, now: now, timeZone: timeZone)
         return timeZone.moment(days: day.ordinal, second: time?.seconds ?? (endOfDay ? 86_399 : 0))
     }

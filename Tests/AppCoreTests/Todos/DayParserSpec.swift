@@ -89,6 +89,35 @@ struct DayParserSpec {
             try DayParser.parseMoment("2026-12-01 17:30", now: now, timeZone: paris)
                 == ValueCoding.parse("2026-12-01T16:30:00Z"))
     }
+
+    /// A span from now, as Taskwarrior reads one: to the second, `+1d` 24 hours on, not the start of
+    /// tomorrow, which the word `tomorrow` still is.
+    @Test(
+        arguments: [
+            ("+2h", 7_200.0), ("+90min", 5_400), ("+1d", 86_400), ("+2w", 14 * 86_400), ("-30min", -1_800),
+            ("+45s", 45), ("P1DT2H", 93_600), ("PT90M", 5_400), ("p2w", 14 * 86_400), ("PT1H30M15S", 5_415),
+        ] as [(String, TimeInterval)])
+    func aSpanFromNowIsAMomentThatFarOn(_ text: String, _ seconds: TimeInterval) throws {
+        let now = try #require(ValueCoding.parse("2026-11-23T12:34:56.000Z"))
+        #expect(try DayParser.parseMoment(text, now: now, timeZone: utc) == now.addingTimeInterval(seconds))
+        #expect(
+            try DayParser.parseMoment("tomorrow", now: now, timeZone: utc) == ValueCoding.parse("2026-11-24T00:00:00Z"))
+        #expect(
+            try DayParser.parseMoment("+1m", now: now, timeZone: utc) == ValueCoding.parse("2026-12-23T12:34:56Z"))
+    }
+
+    @Test func aSpanOfHoursIsADueDayAndTimeAndOneOfDaysADayAlone() throws {
+        let now = try #require(ValueCoding.parse("2026-11-23T23:00:00.000Z"))
+        let (day, time) = try DayParser.parseWithTime("+90min", now: now, timeZone: utc)
+        #expect(day == Day(iso: "2026-11-24") && time == TimeOfDay(hour: 0, minute: 30))
+        let (later, none) = try DayParser.parseWithTime("+3d", now: now, timeZone: utc)
+        #expect(later == Day(iso: "2026-11-26") && none == nil)
+    }
+
+    @Test(arguments: ["P", "PT", "P1H", "PT1D", "P1D2W", "+h", "+2x", "P1DT", "+99999999999999y"])
+    func whatIsNoSpanIsNoDate(_ text: String) {
+        #expect(throws: DayParser.Failure.self) { try DayParser.parseMoment(text, now: noon, timeZone: utc) }
+    }
 }
 
 @Suite("days kept")

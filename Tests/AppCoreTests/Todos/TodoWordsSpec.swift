@@ -20,7 +20,8 @@ struct TodoWordsSpec {
         #expect(
             words.changes == [
                 .addTag("errands"), .addContext("store"), .project("home"), .due(Day(iso: "2026-11-27")), .dueTime(nil),
-                .priority(.high), .wait(ValueCoding.parse("2026-11-24T00:00:00Z")),
+                // A span from now, 48 hours on, as Taskwarrior reads +2d.
+                .priority(.high), .wait(ValueCoding.parse("2026-11-24T12:00:00Z")),
                 .until(ValueCoding.parse("2026-11-28T23:59:59Z")),
             ])
     }
