@@ -54,13 +54,15 @@ extension TodoFilter {
         case .context, .withoutContext: ["contexts"]
         case .project: ["project"]
         case .priority: ["priority"]
-        case .due: ["due"]
+        case .due: ["due", "dueTime"]
         case .recur: ["recur"]
         case .blocked: ["completed", "depends"]
         case .blocking: ["id", "completed"]
         case .status: ["completed", "wait", "until"]
         case .matching: ["title", "notes", "annotations"]
         case .ids: ["id"]
+        case .has(let trait): trait.fieldsRead
+        case .not(let filter): filter.fieldsRead
         }
     }
 }

@@ -31,6 +31,10 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
     case matching(pattern: String)
     /// The to-dos these ids, or the starts of them, name: any one of them.
     case ids(references: [String])
+    /// What a to-do has or is, as a Taskwarrior virtual tag asks it: `+ACTIVE`, `+PROJECT`.
+    case has(TodoTrait)
+    /// The to-dos the filter does not pick: a virtual tag behind a minus, `-ACTIVE`.
+    case not(TodoFilter)
 
     /// What a due day is held to.
     public enum DueTest: Codable, Equatable, Sendable {
@@ -41,14 +45,23 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
         case after(Day)
         /// No due day at all.
         case none
+        /// From the first day through the last: `+WEEK`, and `+DUE`, the seven days from today.
+        case within(Day, Day)
+        /// Due before now: before `today`, or on it at a time before `second` of the day (a to-do
+        /// due on the day as a whole is not overdue until the day is over): `+OVERDUE`.
+        case passed(today: Day, second: Int)
 
-        func holds(for due: Day?) -> Bool {
+        func holds(for due: Day?, at time: TimeOfDay?) -> Bool {
             switch self {
             case .none: return due == nil
             case .on(let day): return due == day
             case .before(let day): return due.map { $0 < day } ?? false
             case .by(let day): return due.map { $0 <= day } ?? false
             case .after(let day): return due.map { $0 > day } ?? false
+            case .within(let first, let last): return due.map { first <= $0 && $0 <= last } ?? false
+            case .passed(let today, let second):
+                guard let due, due <= today else { return false }
+                return due < today || time.map { $0.seconds < second } ?? false
             }
         }
     }
@@ -77,6 +90,8 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
         switch self {
         case .all(let filters), .any(let filters): filters.contains { $0.namesStatusOrIDs }
         case .status, .ids: true
+        // `-WAITING` is no status to look among: the to-dos it leaves are those the command
+        // looks among without it.
         default: false
         }
     }
@@ -102,6 +117,7 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
         switch self {
         case .all(let filters), .any(let filters): filters.contains { $0.asksForLinks }
         case .blocked, .blocking: true
+        case .not(let filter): filter.asksForLinks
         default: false
         }
     }
@@ -138,7 +154,7 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
         case .project(let project?): return { $0.isIn(project: project) }
         case .project(nil): return { $0.project == nil }
         case .priority(let priority): return { $0.priority == priority }
-        case .due(let test): return { test.holds(for: $0.due) }
+        case .due(let test): return { test.holds(for: $0.due, at: $0.dueTime) }
         case .recur(let test): return { test.holds(for: $0.recur) }
         case .blocked(let wanted):
             let open = links?.open ?? []
@@ -156,6 +172,10 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
         case .ids(let references):
             let ids = Set(try todos.resolve(references))
             return { ids.contains($0.id) }
+        case .has(let trait): return { trait.holds(for: $0, at: now) }
+        case .not(let filter):
+            let test = try filter.test(in: todos, at: now, links: links)
+            return { !test($0) }
         }
     }
 

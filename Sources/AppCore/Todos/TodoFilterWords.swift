@@ -12,7 +12,8 @@ import Essentials
 /// parentheses to group them (`\( +a or +b \) due:today`).
 ///
 /// An argument that starts with an attribute's name and a colon is read whole, so that a value may
-/// hold spaces (`"project:my home"`, `"due.before:next week"`); any other is split into words at
+/// hold spaces (`"project:my home"`, `"due.before:next week"`), and so is one that is a pattern
+/// between slashes (`'/water plants/'`); any other is split into words at
 /// its spaces, and a parenthesis at either end of a word is a word of its own (`'(+a or +b)'`).
 /// A word that is nothing else is an id, or the start of one; several side by side pick any of them
 /// (`todo done 3f2a 9c1b`). Dates are read at `now`, so the filter holds days, not words.
@@ -34,10 +35,69 @@ public enum TodoFilterWords {
         "pri": "priority", "recur": "recur",
     ]
 
+    /// The virtual tags a filter reads, as Taskwarrior names them (`task help`, "virtual tags").
+    static let virtualTagNames = [
+        "ACTIVE", "ANNOTATED", "BLOCKED", "BLOCKING", "COMPLETED", "DUE", "MONTH", "OVERDUE", "PENDING", "PRIORITY",
+        "PROJECT", "QUARTER", "READY", "RECURRING", "SCHEDULED", "TAGGED", "TODAY", "TOMORROW", "UNBLOCKED", "UNTIL",
+        "WAITING", "WEEK", "YEAR", "YESTERDAY",
+    ]
+
+    /// The filter a virtual tag stands for at `now`: its days read then, as a due word's are. Those
+    /// that ask about a due day pick open to-dos alone, as Taskwarrior's do. Nil for a name of none.
+    static func virtualTag(_ name: String, now: Date, timeZone: Zone) -> TodoFilter? {
+        let today = Day(now, in: timeZone)
+        let open = TodoFilter.not(.status(.done))
+        func due(_ test: TodoFilter.DueTest) -> TodoFilter { .all([.due(test), open]) }
+        func within(_ first: Day?, _ last: Day?) -> TodoFilter {
+            guard let first, let last else { return due(.none) }
+            return due(.within(first, last))
+        }
+        switch name {
+        case "ACTIVE": return .has(.active)
+        case "ANNOTATED": return .has(.annotated)
+        case "BLOCKED": return .blocked(true)
+        case "UNBLOCKED": return .blocked(false)
+        case "BLOCKING": return .blocking(true)
+        case "COMPLETED": return .status(.done)
+        case "PENDING": return .status(.open)
+        case "WAITING": return .status(.waiting)
+        case "READY": return .all([.status(.open), .blocked(false), .has(.scheduledByNow)])
+        case "PRIORITY": return .has(.priority)
+        case "PROJECT": return .has(.project)
+        case "TAGGED": return .has(.tagged)
+        case "RECURRING": return .has(.recurring)
+        case "SCHEDULED": return .has(.scheduled)
+        case "UNTIL": return .has(.until)
+        case "OVERDUE": return due(.passed(today: today, second: timeZone.wallClock(at: now).second))
+        case "TODAY": return due(.on(today))
+        case "TOMORROW": return today.adding(days: 1).map { due(.on($0)) } ?? due(.none)
+        case "YESTERDAY": return today.adding(days: -1).map { due(.on($0)) } ?? due(.none)
+        // Due within the seven days from today, as Taskwarrior's `due` setting of 7 has it.
+        case "DUE": return within(today, today.adding(days: 6))
+        // Monday through Sunday, as `eow` is.
+        case "WEEK":
+            let monday = today.adding(days: 1 - today.weekday)
+            return within(monday, monday?.adding(days: 6))
+        case "MONTH":
+            let first = Day(year: today.year, month: today.month, day: 1)
+            return within(first, first?.adding(months: 1)?.adding(days: -1))
+        case "QUARTER":
+            let first = Day(year: today.year, month: (today.month - 1) / 3 * 3 + 1, day: 1)
+            return within(first, first?.adding(months: 3)?.adding(days: -1))
+        case "YEAR": return within(Day(year: today.year, month: 1, day: 1), Day(year: today.year, month: 12, day: 31))
+        default: return nil
+        }
+    }
+
     private static func words(of arguments: [String]) throws(TodoWords.Failure) -> ArraySlice<String> {
         var words: [String] = []
         for argument in arguments {
             if let colon = argument.firstIndex(of: ":"), attribute(argument[..<colon]) != nil {
+                words.append(argument)
+                continue
+            }
+            // A pattern given as one argument is one word, its spaces its own: '/water plants/'.
+            if argument.count > 2, argument.hasPrefix("/"), argument.hasSuffix("/") {
                 words.append(argument)
                 continue
             }
@@ -110,11 +170,24 @@ public enum TodoFilterWords {
 
         func term(_ word: String) throws(TodoWords.Failure) -> TodoFilter {
             if word.hasPrefix("--") { throw failure("\(word) is no option here") }
-            // Taskwarrior's virtual tags, in capitals as it writes them.
-            switch word {
-            case "+BLOCKED", "-BLOCKED": return .blocked(word.hasPrefix("+"))
-            case "+BLOCKING", "-BLOCKING": return .blocking(word.hasPrefix("+"))
-            default: break
+            // Taskwarrior's virtual tags, in capitals as it writes them; a word in capitals that is
+            // none is refused, never read as a tag no to-do has.
+            if word.count > 2, word.first == "+" || word.first == "-",
+                word.dropFirst().allSatisfy({ ("A"..."Z").contains($0) })
+            {
+                let name = String(word.dropFirst())
+                guard let filter = TodoFilterWords.virtualTag(name, now: now, timeZone: timeZone) else {
+                    throw failure(
+                        "\(word) is no virtual tag: write one of "
+                            + TodoFilterWords.virtualTagNames.map { "+" + $0 }.joined(separator: ", ")
+                            + " (or - before it for the to-dos it does not pick)")
+                }
+                guard word.first == "-" else { return filter }
+                switch filter {
+                case .blocked(let wanted): return .blocked(!wanted)
+                case .blocking(let wanted): return .blocking(!wanted)
+                default: return .not(filter)
+                }
             }
             if word.count > 1, word.hasPrefix("+") { return .tag(String(word.dropFirst())) }
             if word.count > 2, word.hasPrefix("-@") { return .withoutContext(String(word.dropFirst(2))) }

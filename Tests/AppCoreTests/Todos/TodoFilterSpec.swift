@@ -52,8 +52,10 @@ struct TodoFilterSpec {
     @Test func anArgumentNamingAnAttributeIsReadWholeAndAnyOtherIsSplitAtItsSpaces() throws {
         #expect(try read("project:my home") == .project("my home"))
         #expect(try read("+a @b") == .all([.tag("a"), .context("b")]))
-        // A pattern is one word: a space in it is written \s.
-        #expect(failure("/milk now/")?.hasPrefix("/milk is no pattern") == true)
+        // A pattern given as one argument keeps its spaces; one split across words is no pattern.
+        #expect(try read("/water plants/") == .matching(pattern: "water plants"))
+        #expect(try read("/water plants/", "+home") == .all([.matching(pattern: "water plants"), .tag("home")]))
+        #expect(failure("+home /water plants/")?.hasPrefix("/water is no pattern") == true)
         #expect(try read("/milk\\snow/") == .matching(pattern: "milk\\snow"))
     }
 
