@@ -47,9 +47,10 @@ struct Add: ParsableCommand {
             if common.json {
                 try printJSON(TodoRecord(added))
             } else {
-                print(
-                    "Added \(TodoText.line(added, abbreviation: abbreviation, style: .forStandardOutput(in: session)))")
+                let line = TodoText.line(added, abbreviation: abbreviation, style: .forStandardOutput(in: session))
+                print("Added \(line)\(TodoPlans.said(added, timeZone: session.timeZone))")
             }
+            TodoPlans.warnOfWaitAfterDue(added, timeZone: session.timeZone)
         }
     }
 }

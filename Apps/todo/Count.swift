@@ -12,6 +12,7 @@ struct Count: ParsableCommand {
               todo count
               todo count +errands due.before:eow
               todo count status:done project:work
+              todo count --all
             """)
 
     @Argument(
@@ -19,13 +20,15 @@ struct Count: ParsableCommand {
         help: "A filter: +tag, -tag, @context, project:, due:, due.before:, status:, /pattern/, ids, or, ( ).")
     var filter: [String] = []
 
+    @OptionGroup var among: StatusFlags
+
     @OptionGroup var common: CommonOptions
 
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
             let picked = try TodoFilterWords.readForProgram(filter, command: "count", in: session)
-            let query = TodoQuery(status: picked?.namesStatusOrIDs == true ? .all : .open, filter: picked)
+            let query = TodoQuery(status: among.status(for: picked), filter: picked)
             guard case .listed(let items, _, _) = try session.send(.list(query: query), to: TodoFeature.self) else {
                 return
             }

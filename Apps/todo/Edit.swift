@@ -70,6 +70,7 @@ struct Edit: ParsableCommand {
             guard case .changed(let items, let abbreviation) = try session.send(command, to: TodoFeature.self)
             else { return }
             try show(items, abbreviation: abbreviation, verb: "Changed", json: common.json, in: session)
+            for item in items { TodoPlans.warnOfWaitAfterDue(item, timeZone: session.timeZone) }
         }
     }
 }

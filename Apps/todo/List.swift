@@ -63,14 +63,7 @@ struct List: ParsableCommand {
         help: "A filter: +tag, -tag, @context, project:, due:, due.before:, recur:, status:, /pattern/, ids, or, ( ).")
     var filter: [String] = []
 
-    @Flag(help: "Open and done to-dos alike.")
-    var all = false
-
-    @Flag(help: "Only the done to-dos.")
-    var done = false
-
-    @Flag(help: "Only the open to-dos waiting until a moment still to come.")
-    var waiting = false
+    @OptionGroup var among: StatusFlags
 
     @Option(help: "Only to-dos with this tag.")
     var tag: String?
@@ -102,12 +95,6 @@ struct List: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func validate() throws {
-        if [all, done, waiting].filter({ $0 }).count > 1 {
-            throw ValidationError("--all, --done and --waiting ask for different lists: give one")
-        }
-    }
-
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
@@ -121,8 +108,7 @@ struct List: ParsableCommand {
             }
             let picked = try TodoFilterWords.readForProgram(filter, command: "list", in: session)
             let query = TodoQuery(
-                status: all
-                    ? .all : done ? .done : waiting ? .waiting : picked?.namesStatusOrIDs == true ? .all : .open,
+                status: among.status(for: picked),
                 tag: tag, dueBefore: before, search: search, project: project, context: context, order: sort,
                 filter: picked)
             guard watch else { return try list(query, in: session) }
@@ -156,7 +142,8 @@ struct List: ParsableCommand {
 
     /// What an empty list shows, in the words of what was asked for.
     private var emptyList: String {
-        all ? "No to-dos." : done ? "Nothing done yet." : waiting ? "Nothing waits." : "Nothing to do."
+        among.all
+            ? "No to-dos." : among.done ? "Nothing done yet." : among.waiting ? "Nothing waits." : "Nothing to do."
     }
 }
 
@@ -167,9 +154,7 @@ extension List {
     static func openTodos(from line: QuickLine) -> List {
         var list = List()
         list.filter = []
-        list.all = false
-        list.done = false
-        list.waiting = false
+        list.among = .open
         list.tag = nil
         list.project = nil
         list.context = nil

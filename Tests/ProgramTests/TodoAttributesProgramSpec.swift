@@ -13,7 +13,10 @@ struct TodoAttributesProgramSpec {
             "add", "write the report", "--project", "work.reports", "--due", "fri 17:30", "--context", "office",
             "--scheduled", "mon 9:00", "--until", "sat")
         #expect(report.status == 0, "\(report.stderr)")
-        #expect(report.stdout.hasSuffix("[ ] write the report  due 2026-11-27 17:30 project:work.reports @office\n"))
+        #expect(
+            report.stdout.hasSuffix(
+                "[ ] write the report  due 2026-11-27 17:30 project:work.reports @office"
+                    + "  scheduled 2026-11-23 09:00:00  until 2026-11-28 23:59:59\n"))
         _ = try place.todo("add", "plan the year", "--project", "work", "--wait", "+2d")
         _ = try place.todo("add", "mend the saw", "--project", "workshop")
 

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// What a Taskwarrior or todo.txt user types from habit, answered rightly or refused in one line,
+/// never read as something else: virtual tags, spans from now, patterns with spaces, small ids.
+@Suite("todo, as Taskwarrior users type it")
+struct TodoAsTaskwarriorUsersTypeSpec {
+    static let now = "2026-11-22T12:00:00Z"
+
+    func todo(_ place: TodoPlace, _ arguments: String...) throws -> ProgramRun {
+        try place.todo(arguments + ["--now", Self.now])
+    }
+
+    @Test func aVirtualTagPicksWhatItSaysAndOneThatIsNoneIsRefused() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try todo(place, "add", "pay rent", "due:2026-11-20")
+        _ = try todo(place, "add", "call mum", "due:2026-11-22 09:00")
+        _ = try todo(place, "add", "water plants", "due:2026-11-25")
+        let overdue = try todo(place, "list", "+OVERDUE")
+        #expect(overdue.status == 0)
+        #expect(overdue.stdout.contains("pay rent") && overdue.stdout.contains("call mum"))
+        #expect(!overdue.stdout.contains("water plants"))
+        #expect(try todo(place, "count", "+DUE").stdout == "2\n")
+        #expect(try todo(place, "count", "-OVERDUE").stdout == "1\n")
+
+        let before = try place.todo("export").stdout
+        let refused = try todo(place, "list", "+OVERDU")
+        #expect(refused.status == 64 && refused.stdout.isEmpty)
+        #expect(
+            refused.stderr.hasPrefix("Error: +OVERDU is no virtual tag: write one of +ACTIVE, "), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(try place.todo("export").stdout == before)
+    }
+
+    @Test func aPatternWithASpaceIsOneWord() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try todo(place, "add", "water plants")
+        _ = try todo(place, "add", "water the garden")
+        let run = try todo(place, "list", "/water plants/")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("water plants") && !run.stdout.contains("garden"))
+    }
+
+    @Test func countTakesAllDoneAndWaitingAsListDoes() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let id = try place.added("done one")
+        _ = try place.added("open one")
+        #expect(try place.todo("done", id).status == 0)
+        #expect(try todo(place, "count").stdout == "1\n")
+        #expect(try todo(place, "count", "--all").stdout == "2\n")
+        #expect(try todo(place, "count", "--done").stdout == "1\n")
+        #expect(try todo(place, "count", "--all", "--done").status == 64)
+    }
+
+    @Test func aSpanFromNowIsToTheSecondAndAWaitPastDueIsWarnedOf() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let added = try todo(place, "add", "plan", "wait:+2h", "--json")
+        #expect(try added.json()["wait"] as? String == "2026-11-22T14:00:00.000Z")
+        let day = try todo(place, "add", "later", "wait:+1d", "scheduled:P1DT2H", "--json")
+        #expect(try day.json()["wait"] as? String == "2026-11-23T12:00:00.000Z")
+        #expect(try day.json()["scheduled"] as? String == "2026-11-23T14:00:00.000Z")
+
+        let late = try todo(place, "add", "report", "due:2026-11-23", "wait:2026-11-25")
+        #expect(late.status == 0)
+        #expect(
+            late.stderr
+                == "Warning: \"report\" waits until 2026-11-25 00:00:00, after it is due (2026-11-23 23:59:59): "
+                + "it stays hidden until then\n")
+        #expect(try todo(place, "add", "fine", "due:2026-11-23", "wait:2026-11-23").stderr.isEmpty)
+    }
+
+    @Test func theAddedLineSaysWhenItIsScheduledAndUntilWhen() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let run = try todo(place, "add", "trip", "scheduled:2026-11-24 09:00", "until:2026-11-30")
+        #expect(
+            run.stdout.hasSuffix(" trip  scheduled 2026-11-24 09:00:00  until 2026-11-30 23:59:59\n"), "\(run.stdout)")
+    }
+}
