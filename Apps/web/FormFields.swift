@@ -13,6 +13,13 @@ struct FormFields: Sendable {
 
     init(_ values: [String: String]) { self.values = values }
 
+    /// The fields of a request's query, as a form sent by GET gives them: a browser writes a space
+    /// as `+` there too, which a query's own decoding would keep as a `+` (`+errands or +home`
+    /// would be one word).
+    init(query: String?) {
+        self.init(urlEncoded: Array((query ?? "").utf8))
+    }
+
     /// Reads `body`; a field named twice keeps its first value.
     init(urlEncoded body: [UInt8]) {
         var values: [String: String] = [:]

@@ -22,12 +22,15 @@ enum TodoPages {
         } catch {
             (picked, notice) = (nil, notice ?? "Filter: \(error.description)")
         }
-        let status: TodoQuery.Status = TodoQuery.Status(rawValue: show) ?? .open
+        // Open, the choice the page starts with, is `todo list` without a flag: all of them where
+        // the filter names a status or ids.
+        let asked = TodoQuery.Status(rawValue: show) ?? .open
+        let status: TodoQuery.Status = asked == .open && picked?.namesStatusOrIDs == true ? .all : asked
         let answer = try await core.send(.list(query: TodoQuery(status: status, filter: picked)), to: TodoFeature.self)
         guard case .listed(let items, let abbreviation, _) = answer else { throw unexpected(answer) }
         let post = { (action: String) in PostForm(action: action, code: code) }
         let shows = TodoQuery.Status.allCases.map { choice -> HTML in
-            let chosen: HTML = choice == status ? " selected" : ""
+            let chosen: HTML = choice == asked ? " selected" : ""
             return "<option value=\"\(choice.rawValue)\"\(chosen)>\(choice.rawValue)</option>"
         }
         let box: HTML = """

@@ -40,7 +40,7 @@ enum WebAPI {
             return try WebResponses.json(answers, status: failed ? .unprocessableContent : .ok)
         }
         router.get("/api/todos") { request, _ in
-            let show = TodoQuery.Status(rawValue: String(request.uri.queryParameters["show"] ?? "")) ?? .open
+            let show = TodoQuery.Status(rawValue: FormFields(query: request.uri.query).text("show")) ?? .open
             return try await answers(Command(TodoFeature.self, .list(query: TodoQuery(status: show))), core)
         }
         router.get("/api/dice") { _, _ in try await answers(Command(DiceFeature.self, .showHistory), core) }

@@ -20,10 +20,10 @@ enum WebRoutes {
 
         // To-dos
         router.get("/todos") { request, _ in
-            let query = request.uri.queryParameters
+            let query = FormFields(query: request.uri.query)
             return WebResponses.html(
-                try await TodoPages.list(
-                    core: core, code: code, filter: String(query["filter"] ?? ""), show: String(query["show"] ?? "")))
+                try await TodoPages.list(core: core, code: code, filter: query.text("filter"), show: query.text("show"))
+            )
         }
         router.get("/todos/journal") { _, _ in WebResponses.html(try await TodoPages.journal(core: core)) }
         router.get("/todos/:id") { _, context in
@@ -72,7 +72,7 @@ enum WebRoutes {
 
         // Dice
         router.get("/dice") { request, _ in
-            let expression = String(request.uri.queryParameters["expression"] ?? "")
+            let expression = FormFields(query: request.uri.query).text("expression")
             let charted = WebAccess.isAskedByThisServersPages(request)
             return WebResponses.html(
                 try await DicePage.page(core: core, code: code, expression: expression, charted: charted))

@@ -31,6 +31,10 @@ struct TodoPlace {
     }
 
     func list(_ arguments: String...) throws -> [[String: Any]] {
+        try list(arguments)
+    }
+
+    func list(_ arguments: [String]) throws -> [[String: Any]] {
         let run = try ProgramRun.of("todo", ["list", "--json"] + arguments, environment: environment)
         return (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]) ?? []
     }
