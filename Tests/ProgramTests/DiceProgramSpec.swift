@@ -28,6 +28,27 @@ struct DiceProgramSpec {
         #expect(abs(mass - 1) < 1e-9)
     }
 
+    /// A sum of thousands of dice, as a player may paste one, rolls and weighs: it never crashes
+    /// the program, within every limit; parentheses that each hold a run of terms, too deep to walk,
+    /// are refused in one line.
+    @Test func aSumOfThousandsOfDiceRollsAndWeighsAndOneTooDeepIsRefused() throws {
+        let sum = Array(repeating: "1d6", count: 4_000).joined(separator: "+")
+        let roll = try ProgramRun.of("dice", [sum, "--seed", "5", "--store", "memory"])
+        #expect(
+            roll.status == 0
+                && Int(roll.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).map {
+                    (4_000...24_000).contains($0)
+                } == true)
+        let stats = try ProgramRun.of("dice", ["--stats", sum, "--json", "--store", "memory"])
+        #expect(stats.status == 0, "\(stats.stderr.prefix(300))")
+        let deep = (0..<99).reduce("1d6") { text, _ in "(" + text + String(repeating: "+1d2", count: 15) + ")" }
+        for arguments in [[deep], ["--stats", deep]] {
+            let run = try ProgramRun.of("dice", arguments + ["--store", "memory"])
+            #expect(run.status == 64 && run.stdout.isEmpty)
+            #expect(run.stderr.hasSuffix(" is too large: its operations go more than 256 deep inside one another\n"))
+        }
+    }
+
     @Test func aSeededRollIsIdenticalOnEveryRun() throws {
         let first = try ProgramRun.of("dice", ["4d6kh3", "--seed", "7", "--json", "--store", "memory"])
         let second = try ProgramRun.of("dice", ["4d6kh3", "--seed", "7", "--json", "--store", "memory"])

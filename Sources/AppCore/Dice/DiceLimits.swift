@@ -4,6 +4,11 @@ public enum DiceLimits {
     public static let expressionLength = 100_000
     /// Parentheses, sets and functions inside one another.
     public static let nesting = 100
+    /// Operations inside one another on any path through an expression, which is how deep rolling
+    /// and weighing it go: a long run of terms counts as the logarithm of its length
+    /// (`DiceChain`), so a sum of thousands of dice is a few levels, and only parentheses each
+    /// holding a run of terms inside another reach it.
+    public static let operationDepth = 256
     /// The largest number written or computed; larger is an error, not an overflow.
     public static let largestNumber = 1_000_000_000_000
     /// Sides on one die, and faces listed in `d{…}`.
@@ -37,7 +42,8 @@ public enum DiceLimits {
 
     /// The limits as `--help` shows them.
     public static let summary = """
-        Limits: expressions up to \(expressionLength) characters and \(nesting) levels of nesting; \
+        Limits: expressions up to \(expressionLength) characters, \(nesting) levels of nesting and \
+        \(operationDepth) operations inside one another; \
         numbers up to \(largestNumber); dice up to \(sides) sides (\(customFaces) custom faces); \
         \(diceRolled) dice rolled per result, rerolls and explosions included; \(repeats) repeats; \
         --times up to \(times) results, of which up to \(keptResults) are kept in the history; \

@@ -62,6 +62,11 @@ public struct DiceParser {
         }
         let expression = try comparison()
         let end = position
+        guard expression.height <= DiceLimits.operationDepth else {
+            throw .overLimit(
+                expression: text,
+                problem: "its operations go more than \(DiceLimits.operationDepth) deep inside one another")
+        }
         skipSpaces()
         let comment = peek == "#" ? try self.comment() : nil
         return DiceProgram(
@@ -140,21 +145,24 @@ public struct DiceParser {
     /// Terms added and taken away; a label (`2d6+3 [slashing] + 1d6 [fire]`) names the terms
     /// written since the previous label, so that damage of each type is told apart.
     private mutating func additive() throws(DiceFailure) -> DiceExpression {
-        var named: (DiceExpression, joined: ArithmeticOperator)?
+        // The groups before this one, each labelled, added; and this one's first term and the
+        // terms after it, with the operator before each (`DiceChain`).
+        var groups: [DiceExpression] = []
         skipSpaces()
         var segmentStart = position
-        var segment = try multiplicative()
-        var closed = false
+        var first = try multiplicative()
+        var rest: [(ArithmeticOperator, DiceExpression)] = []
+        var closed: DiceExpression?
+        func segment() -> DiceExpression { closed ?? DiceChain.sum(first, rest) }
         func joined() -> DiceExpression {
-            guard let (before, operation) = named else { return segment }
-            return .arithmetic(operation, before, segment)
+            guard let head = groups.first else { return segment() }
+            return DiceChain.sum(head, groups.dropFirst().map { (.add, $0) } + [(.add, segment())])
         }
         while true {
             skipSpaces()
             if peek == "[" {
                 let text = source(segmentStart..<position).trimmingWhitespace()
-                segment = .labeled(segment, label: try label(), text: text)
-                closed = true
+                closed = .labeled(segment(), label: try label(), text: text)
                 skipSpaces()
                 if peek == "[" { throw syntax("these terms are labelled already: one label a group of terms") }
             }
@@ -165,25 +173,31 @@ public struct DiceParser {
             skipSpaces()
             let start = position
             let right = try multiplicative()
-            if closed {
+            if let group = closed {
                 // A new group: one taken away counts as negative, so that the groups add up.
-                named = (joined(), .add)
-                segment = operation == .add ? right : .negate(right)
-                (segmentStart, closed) = (operation == .add ? start : operatorPosition, false)
+                groups.append(group)
+                (first, rest, closed) = (operation == .add ? right : .negate(right), [], nil)
+                segmentStart = operation == .add ? start : operatorPosition
             } else {
-                segment = .arithmetic(operation, segment, right)
+                rest.append((operation, right))
             }
         }
     }
 
+    /// Factors multiplied and divided, left to right: each run of factors multiplied is one
+    /// product (`DiceChain`), which a division then divides.
     private mutating func multiplicative() throws(DiceFailure) -> DiceExpression {
-        var left = try unary()
+        var (first, factors) = (try unary(), [DiceExpression]())
         while true {
             skipSpaces()
-            guard let next = peek, next == "*" || next == "/" else { return left }
+            guard let next = peek, next == "*" || next == "/" else { return DiceChain.product(first, factors) }
             position += 1
             let right = try unary()
-            left = .arithmetic(next == "*" ? .multiply : .divide, left, right)
+            if next == "*" {
+                factors.append(right)
+            } else {
+                (first, factors) = (.arithmetic(.divide, DiceChain.product(first, factors), right), [])
+            }
         }
     }
 
