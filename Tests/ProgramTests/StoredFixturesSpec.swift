@@ -35,7 +35,7 @@ struct StoredFixturesSpec {
         .deletingLastPathComponent().appendingPathComponent("Fixtures/Format2")
 
     @Test(
-        arguments: ["Format2", "Format3", "Format4", "Attributes1", "Attributes2", "Identity1", "Parts1"],
+        .slow, arguments: ["Format2", "Format3", "Format4", "Attributes1", "Attributes2", "Identity1", "Parts1"],
         ["disk", "sqlite"])
     func aStoreOfAnEarlierFormatPrintsWhatItPrintedWhenItWasWritten(_ format: String, _ store: String) throws {
         let fixtures = Self.fixtures.deletingLastPathComponent().appendingPathComponent(format)

@@ -51,7 +51,7 @@ struct WebFilterAgreementSpec {
         return out
     }
 
-    @Test func fortyFiltersPickTheSameToDosInThePageAsInTodoList() throws {
+    @Test(.slow) func fortyFiltersPickTheSameToDosInThePageAsInTodoList() throws {
         #expect(Self.filters.count == 40)
         let place = try TodoPlace("sqlite")
         defer { place.remove() }

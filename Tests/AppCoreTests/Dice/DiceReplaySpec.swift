@@ -43,11 +43,11 @@ struct DiceReplaySpec {
         #expect(tally.counts.map(\.count) == counts)
     }
 
-    @Test func aTallyCountsTheVeryTotalsTheSameSeedRolls() throws {
+    @Test(.slow) func aTallyCountsTheVeryTotalsTheSameSeedRolls() throws {
         for (expression, _) in Self.pinned { try expectTallyCountsWhatARollRolls(expression) }
     }
 
-    @Test func aTallyCountsTotalsFarApartAndBelowZero() throws {
+    @Test(.slow) func aTallyCountsTotalsFarApartAndBelowZero() throws {
         // Totals over more than 4,096 values apart, and totals below zero, counted alike.
         for expression in ["1d100000", "1d3*5000-2", "4dF-2", "1d6-1000000", "{1d6, 1d1000000}kh1"] {
             try expectTallyCountsWhatARollRolls(expression)
