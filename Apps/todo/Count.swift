@@ -7,7 +7,10 @@ struct Count: ParsableCommand {
         commandName: "count",
         abstract: "Count the to-dos a filter picks: the open ones, unless told otherwise.",
         discussion: """
-            The filter is `todo list`'s (see 'todo list --help'). With --json, {"count": N}.
+            It counts what `todo list` shows with the same words: the open ones, waiting ones left \
+            out, unless --all, --done or --waiting says otherwise or the filter names a status. \
+            (Taskwarrior's `task count` counts every task, done ones too: `todo count --all`.) The \
+            filter is `todo list`'s (see 'todo list --help'). With --json, {"count": N}.
             Examples:
               todo count
               todo count +errands due.before:eow

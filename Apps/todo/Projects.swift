@@ -9,7 +9,9 @@ struct Projects: ParsableCommand {
         discussion: """
             A project counts its own open to-dos and those of the projects under it: home counts \
             home.garden's, as Taskwarrior's `task projects` does. (none) counts those in no project. \
-            The filter is `todo list`'s (see 'todo list --help').
+            Open is not done and not expired, waiting ones too, as in `todo summary` and `todo \
+            tags` and in Taskwarrior's reports; `todo list` and `todo count` leave the waiting ones \
+            out. The filter is `todo list`'s (see 'todo list --help').
 
             With --json, an array of {"project", "open"}, the project null for (none).
 
@@ -23,7 +25,8 @@ struct Projects: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let (answer, _) = try report.report("projects", among: .open) { query, _ in .projects(query: query) }
+            let (answer, _) = try report.report("projects", among: .openOrWaiting) { query, _ in .projects(query: query)
+            }
             guard case .projects(let counts) = answer else { return }
             if report.common.json {
                 return try printJSON(counts.map { ProjectRow(project: $0.project, open: $0.open) })

@@ -7,8 +7,10 @@ struct Tags: ParsableCommand {
         commandName: "tags",
         abstract: "List the tags of the open to-dos, each with how many carry it.",
         discussion: """
-            The filter is `todo list`'s (see 'todo list --help'): `todo tags status:done` counts the \
-            done ones. With --json, an array of {"tag", "count"}.
+            Open is not done and not expired, waiting ones too, as in `todo projects` and `todo \
+            summary` and in Taskwarrior's `task tags`. The filter is `todo list`'s (see 'todo list \
+            --help'): `todo tags status:done` counts the done ones. With --json, an array of {"tag", \
+            "count"}.
 
             Examples:
               todo tags
@@ -20,7 +22,7 @@ struct Tags: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let (answer, _) = try report.report("tags", among: .open) { query, _ in .tags(query: query) }
+            let (answer, _) = try report.report("tags", among: .openOrWaiting) { query, _ in .tags(query: query) }
             guard case .tags(let counts) = answer else { return }
             if report.common.json { return try printJSON(counts) }
             guard !counts.isEmpty else { return print("No tags.") }

@@ -29,7 +29,7 @@ enum TodoPages {
         let answer = try await core.send(.list(query: TodoQuery(status: status, filter: picked)), to: TodoFeature.self)
         guard case .listed(let items, let abbreviation, _) = answer else { throw unexpected(answer) }
         let post = { (action: String) in PostForm(action: action, code: code) }
-        let shows = TodoQuery.Status.allCases.map { choice -> HTML in
+        let shows = TodoQuery.Status.listed.map { choice -> HTML in
             let chosen: HTML = choice == asked ? " selected" : ""
             return "<option value=\"\(choice.rawValue)\"\(chosen)>\(choice.rawValue)</option>"
         }

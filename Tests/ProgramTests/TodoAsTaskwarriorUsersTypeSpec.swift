@@ -81,3 +81,33 @@ struct TodoAsTaskwarriorUsersTypeSpec {
             run.stdout.hasSuffix(" trip  scheduled 2026-11-24 09:00:00  until 2026-11-30 23:59:59\n"), "\(run.stdout)")
     }
 }
+
+/// The reports count by one rule, said in each `--help`: `projects`, `summary` and `tags` count
+/// an open to-do waiting or not (as Taskwarrior's do), `count` what `todo list` shows.
+@Suite("todo's reports, counting alike")
+struct TodoReportsAgreeSpec {
+    @Test func projectsSummaryAndTagsCountTheWaitingOnesAndCountWhatTheListShows() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try place.todo("add", "a")
+        _ = try place.todo("add", "b", "+x")
+        _ = try place.todo("add", "c", "+w", "wait:2026-12-01")
+        _ = try place.todo("add", "d", "project:p")
+        _ = try place.todo("add", "e", "+u", "until:2026-11-21")
+        let done = try #require(try place.todo("add", "f", "+q", "project:q", "--json").json()["id"] as? String)
+        #expect(try place.todo("done", done).status == 0)
+
+        func json(_ arguments: String...) throws -> [[String: Any]] {
+            let run = try place.todo(arguments + ["--json"])
+            return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        }
+        let none = { (rows: [[String: Any]]) in rows.first { $0["project"] is NSNull }?["open"] as? Int }
+        #expect(none(try json("projects")) == 3)
+        #expect(none(try json("summary")) == 3)
+        let tags = try json("tags").compactMap { row in (row["tag"] as? String).map { ($0, row["count"] as? Int) } }
+        #expect(tags.map(\.0) == ["w", "x"] && tags.allSatisfy { $0.1 == 1 })
+        #expect(try place.todo("count").stdout == "3\n")
+        #expect(try place.todo("count").stdout == "\(try place.list().count)\n")
+        #expect(try place.todo("count", "--all").stdout == "6\n")
+    }
+}

@@ -10,6 +10,9 @@ public struct TodoQuery: Codable, Equatable, Sendable {
     /// `waiting`, those hidden until their wait is over; `all`, every to-do.
     public enum Status: String, Codable, Sendable, CaseIterable {
         case open, done, all, waiting
+        /// Not done and not expired, waiting or not: what the reports count as open, as
+        /// Taskwarrior's `task projects`, `task summary` and `task tags` do.
+        case openOrWaiting
 
         /// Whether a to-do of this status at `now`, when waiting and expiring are told.
         func admits(_ item: TodoItem, at now: Date) -> Bool {
@@ -18,8 +21,13 @@ public struct TodoQuery: Codable, Equatable, Sendable {
             case .done: item.isCompleted
             case .waiting: item.isWaiting(at: now)
             case .all: true
+            case .openOrWaiting: !(item.isCompleted || item.hasExpired(at: now))
             }
         }
+
+        /// The choices a person is offered where a list is shown (the web page's): the others are
+        /// the reports'.
+        public static let listed: [Status] = [.open, .done, .all, .waiting]
     }
 
     public enum Order: String, Codable, Sendable, CaseIterable {
