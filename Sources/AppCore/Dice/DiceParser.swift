@@ -283,6 +283,7 @@ public struct DiceParser {
         if name == "sum" { return try sum(from: start) }
         guard let function = DiceFunction(rawValue: name) else {
             position = start
+            if let hint = twoDiceHint(name, isNo: "word of dice") { throw hint }
             throw syntax("unknown word “\(name)”: the functions are floor, ceil, round, abs and sum")
         }
         skipSpaces()
@@ -319,6 +320,12 @@ public struct DiceParser {
     }
 
     private mutating func diceFaces() throws(DiceFailure) -> DiceFaces {
+        // A word that starts with d is a name, not dice: `1d20 + 5 dex`.
+        let name = letters(from: position)
+        if let hint = twoDiceHint("d" + name, isNo: "dice") { throw hint }
+        if name.count >= 2 {
+            throw syntax("“d\(name)” is no dice: a name for terms goes in brackets after them, as in 1d20 + 5 [dex]")
+        }
         guard let next = peek else {
             throw syntax("expected the dice's sides after “d”, such as d6, d%, dF or d{1,2,3}")
         }
@@ -421,6 +428,7 @@ public struct DiceParser {
     private mutating func diceModifier(after term: Int) throws(DiceFailure) -> DiceModifier? {
         guard let next = peek?.lowercased else { return nil }
         let dice = source(term..<position)
+        if let hint = twoDiceHint(letters(from: position), isNo: "modifier") { throw hint }
         switch next {
         case "k":
             position += 1
@@ -534,6 +542,31 @@ public struct DiceParser {
             return "d20's p\(after ?? "")\(count) is written \(dice)d\(after ?? "")\(count) here"
         default: return nil
         }
+    }
+
+    /// What players write after a d20 for D&D's advantage and disadvantage, and how it is written here.
+    private static let twoDice: [String: (name: String, which: String, written: String)] = [
+        "adv": ("advantage", "higher", "2d20kh1"), "advantage": ("advantage", "higher", "2d20kh1"),
+        "dis": ("disadvantage", "lower", "2d20kl1"), "disadvantage": ("disadvantage", "lower", "2d20kl1"),
+    ]
+
+    /// Where `written` is a player's word for advantage or disadvantage, the refusal that says how
+    /// it is written here.
+    private func twoDiceHint(_ written: String, isNo what: String) -> DiceFailure? {
+        guard let kept = Self.twoDice[written.lowercased()] else { return nil }
+        return syntax(
+            "“\(written)” is no \(what): \(kept.name) is two d20, the \(kept.which) kept, written \(kept.written) here")
+    }
+
+    /// The letters from `start` on, as they were written.
+    private func letters(from start: Int) -> String {
+        var letters = ""
+        var index = start
+        while index < characters.count, characters[index].properties.isAlphabetic {
+            letters.unicodeScalars.append(characters[index])
+            index += 1
+        }
+        return letters
     }
 
     /// A condition with its comparison written out: `6` is `=6`, so that a hint reads plainly.

@@ -20,6 +20,12 @@ struct OtherToolsSpellingsSpec {
         ("3d6xo", ["Foundry", "3d6!o"]),
         ("3d6x>=5", ["Foundry", "3d6!>=5"]),
         ("3d6 k3", ["3d6 kh3"]),
+        // A player's words at the table: advantage, disadvantage, a name where a label goes.
+        ("1d20 adv", ["advantage", "2d20kh1"]),
+        ("1d20+5 advantage", ["advantage", "2d20kh1"]),
+        ("1d20 dis", ["disadvantage", "2d20kl1"]),
+        ("1d20 + 5 dex", ["“dex” is no dice", "[dex]"]),
+        ("2d6 dmg", ["“dmg” is no dice", "brackets"]),
     ])
     func aSpellingOfAnotherToolSaysWhatToWriteHere(_ text: String, _ words: [String]) {
         guard case .syntax(let expression, _, let problem) = DiceUnderTest().failure(text) else {
