@@ -53,7 +53,12 @@ struct TodoProgram: ParsableCommand {
     )
 
     static func main() {
-        main(arguments: TaskwarriorOrder.rewritten(SeedOption.arguments(), root: Self.self), readingQuickly: quickly)
+        let arguments = SeedOption.arguments()
+        if let spelling = OtherToolsVerbs.spelling(for: arguments, root: Self.self) {
+            report(ProgramFailure(spelling, exit: .usage))
+            exitSayingInOneLine(ExitCode(ProgramExit.usage.rawValue))
+        }
+        main(arguments: TaskwarriorOrder.rewritten(arguments, root: Self.self), readingQuickly: quickly)
     }
 
     /// The lines typed most, read as the parser reads them: `todo list`, `todo add TITLE`, and a

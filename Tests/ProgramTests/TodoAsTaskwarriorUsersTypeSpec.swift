@@ -111,3 +111,34 @@ struct TodoReportsAgreeSpec {
         #expect(try place.todo("count", "--all").stdout == "6\n")
     }
 }
+
+/// Another tool's command that todo spells otherwise is answered with what to type here, in one
+/// line, exit 64, and nothing changed: never "unexpected arguments".
+@Suite("todo, other tools' commands")
+struct TodoOtherToolsCommandsSpec {
+    @Test(arguments: [
+        (["duplicate", "abcd"], "todo fork ID"), (["abcd", "duplicate"], "todo fork ID"),
+        (["log", "buy", "milk"], "todo add TITLE, then todo done ID"), (["append", "abcd", "more"], "todo edit ID"),
+        (["prepend", "abcd", "x"], "todo edit ID"), (["depri", "abcd"], "pri: (nothing after the colon)"),
+        (["pri", "abcd", "A"], "todo edit ID pri:H"), (["do", "abcd"], "todo done ID"), (["lsp"], "--sort priority"),
+        (["context", "work"], "give the filter to each command"),
+    ])
+    func anotherToolsCommandIsAnsweredWithOurs(_ arguments: [String], _ said: String) throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try place.todo("add", "a")
+        let before = try place.todo("export").stdout
+        let run = try place.todo(arguments)
+        #expect(run.status == 64 && run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: ") && run.stderr.contains(said), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(try place.todo("export").stdout == before)
+    }
+
+    @Test func aToDoTitledAsAnotherToolsCommandIsAddedAsAnyOther() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        #expect(try place.todo("add", "log", "the", "hours").status == 0)
+        #expect(try place.list().map { $0["title"] as? String } == ["log the hours"])
+    }
+}
