@@ -76,7 +76,8 @@ private struct ImportPlan {
         random: RandomSource, clock: TimeSource
     ) throws {
         var taken = Set(try todos.items.sortedIDs())
-        var matches = try ImportMatches(for: file, format: format, duplicates: duplicates, in: todos)
+        var matches = try ImportMatches(
+            for: file, format: format, duplicates: duplicates, in: todos, timeZone: clock.timeZone)
         var seen: [String: Int] = [:]
         let now = clock.now()
         // Each to-do's place first, the one it is or a new id, so that a task may depend on one
@@ -104,7 +105,9 @@ private struct ImportPlan {
                 place = .new(id)
             }
             places.append(place)
-            guard let id = place.id else { continue }
+            // One left out stands for its twin here: a to-do of the file that depends on it
+            // depends on the twin.
+            guard let id = place.id ?? place.twin else { continue }
             taken.insert(id)
             if let uuid = todo.item.extras["uuid"] { idOfUUID[uuid] = id.value }
             if let given = todo.id { idOfGivenID[given.lowercased()] = id.value }
@@ -169,6 +172,11 @@ private struct ImportPlan {
             case .leftOut: nil
             }
         }
+
+        /// The open to-do here that one left out is like.
+        var twin: TodoID? {
+            if case .leftOut(let twin) = self { twin } else { nil }
+        }
     }
 
     /// The file's to-do with what its format cannot say taken from the store's to-do it is: the
@@ -190,6 +198,13 @@ private struct ImportPlan {
             if written(item.scheduled) == written(existing.scheduled) { item.scheduled = existing.scheduled }
             if written(item.until) == written(existing.until) { item.until = existing.until }
             if written(item.started) == written(existing.started) { item.started = existing.started }
+            // An annotation made in the second its to-do was comes back from Taskwarrior as the
+            // notes, which is how the export writes them: the same lines, said as they were here.
+            if format == .taskwarrior, existing.notes.isEmpty, !item.notes.isEmpty,
+                existing.annotations.all.map(\.description) == [item.notes] + item.annotations.all.map(\.description)
+            {
+                (item.notes, item.annotations) = (existing.notes, existing.annotations)
+            }
             let said = { (annotations: Annotations) in annotations.all.map { ($0.description, written($0.entry)) } }
             if said(item.annotations).elementsEqual(said(existing.annotations), by: ==) {
                 item.annotations = existing.annotations

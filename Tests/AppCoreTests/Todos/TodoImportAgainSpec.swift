@@ -92,6 +92,46 @@ struct TodoImportAgainSpec {
         #expect(updated.map(\.id) == [first[1].id] && updated[0].isCompleted)
     }
 
+    /// Our todo.txt with its ids taken out, as another tool may write it back: each line is the
+    /// to-do of its title made that day, the moment it was made to the millisecond or not.
+    @Test func ourTodoTxtWithoutItsIdsIsMatchedByTitleAndTheDayItWasMade() throws {
+        let before = try threeToDos()
+        let text = try exported(.todotxt).replacing(#/ id:[0-9a-f]+/#, with: "")
+        #expect(!text.contains("id:"))
+        let (items, report) = try imported(text, .todotxt)
+        #expect(items.isEmpty && report.added == 0 && report.unchanged == 3 && report.skipped.isEmpty)
+        #expect(try core.store.state().items.all() == before)
+    }
+
+    /// A to-do left out as one here already stands for it: one of the file that depends on it
+    /// depends on the one here.
+    @Test func aToDoThatDependsOnOneLeftOutDependsOnItsTwinHere() throws {
+        guard
+            case .added(let milk, _) = core.todo(
+                .add(draft: TodoDraft(title: "buy milk", [.due(Day(iso: "2026-11-25"))])))
+        else { throw TodoTestError.unexpected(core.received().last) }
+        let file = #"""
+            [{"id": "aaaa000001", "title": "buy milk", "due": "2026-11-25"},
+             {"id": "bbbb000001", "title": "go shop", "depends": ["aaaa000001"]}]
+            """#
+        let (items, report) = try imported(file, .json)
+        #expect(report.added == 1 && report.skipped == [ImportReport.openAlready: 1])
+        #expect(items.map(\.title) == ["go shop"] && items[0].depends == [milk.id.value])
+    }
+
+    /// An annotation made in the second its to-do was comes back from Taskwarrior as the notes:
+    /// imported again into the store that exported it, it is the annotation it was.
+    @Test func ourTaskwarriorExportOfAnAnnotationMadeWithItsToDoChangesNothing() throws {
+        guard case .added(let item, _) = core.todo(.add(draft: TodoDraft(title: "buy milk"))) else {
+            throw TodoTestError.unexpected(core.received().last)
+        }
+        _ = core.todo(.annotate(references: [item.id.value], text: "asked Bob"))
+        let before = try core.store.state().items.all()
+        let report = try imported(try exported(.taskwarrior), .taskwarrior).report
+        #expect(report.unchanged == 1 && report.updated == 0)
+        #expect(try core.store.state().items.all() == before)
+    }
+
     @Test func twoLinesAlikeAreTwoToDosOnEveryImport() throws {
         let lines = "2026-11-02 Buy milk\n2026-11-02 Buy milk\n"
         #expect(try imported(lines, .todotxt).report.added == 2)

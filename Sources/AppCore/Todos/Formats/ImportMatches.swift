@@ -20,14 +20,15 @@
 /// such an import goes on beside a page that cannot be read.
 struct ImportMatches {
     private let itemOfID: (TodoID) throws -> TodoItem?
+    private let timeZone: Zone
     private var byUUID: [String: TodoItem] = [:]
-    private var byTitleAndMoment: [TitleAndMoment: [TodoItem]] = [:]
+    private var byTitleAndDay: [TitleAndDay: [TodoItem]] = [:]
     private var openByTitleAndDue: [TitleAndDue: TodoItem] = [:]
     private var claimed: Set<TodoID> = []
 
-    private struct TitleAndMoment: Hashable {
+    private struct TitleAndDay: Hashable {
         var title: String
-        var moment: Date
+        var day: Day
     }
 
     private struct TitleAndDue: Hashable {
@@ -35,9 +36,13 @@ struct ImportMatches {
         var due: Day?
     }
 
-    /// Matches in `todos` for `file`'s to-dos, read in `format`.
-    init(for file: ImportedFile, format: TodoFormat, duplicates: ImportDuplicates, in todos: TodoState) throws {
+    /// Matches in `todos` for `file`'s to-dos, read in `format`, their days those of `timeZone`.
+    init(
+        for file: ImportedFile, format: TodoFormat, duplicates: ImportDuplicates, in todos: TodoState,
+        timeZone: Zone
+    ) throws {
         itemOfID = { id in try todos.item(id) }
+        self.timeZone = timeZone
         let readsAll =
             duplicates == .leftOut
             || file.todos.contains { todo in
@@ -46,7 +51,8 @@ struct ImportMatches {
         guard readsAll else { return }
         for item in try todos.items.all() {
             byUUID[TaskwarriorTodos.uuid(of: item)] = item
-            byTitleAndMoment[TitleAndMoment(title: item.title, moment: item.created), default: []].append(item)
+            byTitleAndDay[TitleAndDay(title: item.title, day: Day(item.created, in: timeZone)), default: []].append(
+                item)
             if !item.isCompleted { openByTitleAndDue[TitleAndDue(title: item.title, due: item.due)] = item }
         }
     }
@@ -60,7 +66,7 @@ struct ImportMatches {
         } else if let id = todo.id, !id.isEmpty {
             found = try itemOfID(TodoID(id.lowercased()))
         } else if format == .todotxt, let moment = todo.created {
-            found = byTitleAndMoment[TitleAndMoment(title: todo.item.title, moment: moment)]?
+            found = byTitleAndDay[TitleAndDay(title: todo.item.title, day: Day(moment, in: timeZone))]?
                 .first { !claimed.contains($0.id) }
         } else {
             found = nil
