@@ -35,8 +35,7 @@ public enum DayParser {
         // days is the day so far on (`+3d`), read below.
         if let span = TimeSpan(trimmed), span.hasTime {
             guard let moment = span.after(now, in: timeZone) else { throw Failure(text: text, outOfRange: true) }
-            let clock = timeZone.wallClock(at: moment)
-            return (Day(moment, in: timeZone), TimeOfDay(seconds: clock.second))
+            return (Day(moment, in: timeZone), TimeOfDay(seconds: timeZone.wallClock(at: moment).second))
         }
         // The time is the last part, after a space or a T; a day's own words hold no time (`in 3
         // days`, `tomorrow`), so the first split that gives a time is the one meant.
@@ -69,6 +68,17 @@ public enum DayParser {
     }
 
     public static func parse(_ text: String, now: Date, timeZone: Zone) throws(Failure) -> Day {
+        // A span from now is the day it reaches: `+36h` by the clock, `+3d`, `P2W` and `+1m` on the
+        // calendar, so that a change of the clocks in between moves no day.
+        if let span = TimeSpan(text) {
+            let today = Day(now, in: timeZone)
+            let reached =
+                span.hasTime ? span.after(now, in: timeZone).map { Day($0, in: timeZone) } : span.day(after: today)
+            guard let reached, (Day.earliest...Day.latest).contains(reached) else {
+                throw Failure(text: text, outOfRange: true)
+            }
+            return reached
+        }
         let day = try read(text, today: Day(now, in: timeZone))
         guard let day, (Day.earliest...Day.latest).contains(day) else { throw Failure(text: text, outOfRange: true) }
         return day
@@ -94,9 +104,6 @@ public enum DayParser {
             if let weekday = weekday(named: word) {
                 let ahead = (weekday - today.weekday + 7) % 7
                 return today.adding(days: ahead == 0 ? 7 : ahead)
-            }
-            if word.hasPrefix("+"), let unit = word.last, let count = Int(word.dropFirst().dropLast()) {
-                return try shift(today, by: count, String(unit), failure)
             }
         case 2 where words[0] == "next":
             switch words[1] {

@@ -94,6 +94,12 @@ struct TimeSpan: Equatable {
         return (Day.earliest...Day.latest).contains(day) ? moment : nil
     }
 
+    /// The day so many months and whole days after `today`, on the calendar; for a span of whole
+    /// days alone.
+    func day(after today: Day) -> Day? {
+        today.adding(months: months)?.adding(days: seconds / 86_400)
+    }
+
     /// Whether it is given to less than a day: hours, minutes or seconds.
     var hasTime: Bool { seconds % 86_400 != 0 }
 }
