@@ -180,7 +180,8 @@ public enum TodoFilterWords {
                     throw failure(
                         "\(word) is no virtual tag: write one of "
                             + TodoFilterWords.virtualTagNames.map { "+" + $0 }.joined(separator: ", ")
-                            + " (or - before it for the to-dos it does not pick)")
+                            + " (or - before it for the to-dos it does not pick); a tag of your own in capitals "
+                            + "is picked with todo list --tag \(name)")
                 }
                 guard word.first == "-" else { return filter }
                 switch filter {

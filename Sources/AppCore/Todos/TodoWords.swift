@@ -62,7 +62,16 @@ public enum TodoWords {
         _ argument: String, editing: Bool, now: Date, timeZone: Zone
     ) throws(Failure) -> [TodoItem.Change]? {
         let oneWord = !argument.contains(where: \.isWhitespace)
-        if oneWord, argument.count > 1, argument.hasPrefix("+") { return [.addTag(String(argument.dropFirst()))] }
+        if oneWord, argument.count > 1, argument.hasPrefix("+") {
+            let tag = String(argument.dropFirst())
+            // A filter reads it as what it says of a to-do: as a tag no filter could reach it.
+            guard !TodoFilterWords.virtualTagNames.contains(tag) else {
+                throw Failure(
+                    description:
+                        "\(argument) is a virtual tag, which a filter reads: give a tag of your own another name")
+            }
+            return [.addTag(tag)]
+        }
         if oneWord, argument.count > 1, argument.hasPrefix("@") { return [.addContext(String(argument.dropFirst()))] }
         if argument.hasPrefix("--") {
             throw Failure(description: "\(argument) is no option here; put it after -- to keep it in the title")

@@ -86,6 +86,10 @@ struct TodoVirtualTagSpec {
                 #expect(error.description.hasPrefix("\(word) is no virtual tag: write one of +ACTIVE, +ANNOTATED"))
             }
         }
+        // A virtual tag's name is no tag of one's own: no filter could reach it.
+        #expect(throws: TodoWords.Failure.self) {
+            try TodoWords.read(["buy", "+OVERDUE"], editing: false, now: noon, timeZone: .utc)
+        }
         // A tag of one capital, or of capitals and others, is a tag.
         #expect(try TodoFilterWords.read(["+A"], now: noon, timeZone: .utc) == .tag("A"))
         #expect(try TodoFilterWords.read(["+Work"], now: noon, timeZone: .utc) == .tag("Work"))
