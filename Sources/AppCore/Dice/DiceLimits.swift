@@ -16,6 +16,9 @@ public enum DiceLimits {
     public static let customFaces = 1_000
     /// Dice rolled for one result, counting rerolls and explosions: each is shown.
     public static let diceRolled = 10_000
+    /// Terms and operations worked out for one result: `sum(1000x sum(1000x 1))` rolls no dice,
+    /// yet is a million steps.
+    public static let stepsPerResult = 1_000_000
     /// Characters in a label (`[fire]`) or a comment (`# to hit`).
     public static let labelLength = 200
     /// Results of `Nx` and terms of `sum(Nx …)`.
@@ -45,7 +48,8 @@ public enum DiceLimits {
         Limits: expressions up to \(expressionLength) characters, \(nesting) levels of nesting and \
         \(operationDepth) operations inside one another; \
         numbers up to \(largestNumber); dice up to \(sides) sides (\(customFaces) custom faces); \
-        \(diceRolled) dice rolled per result, rerolls and explosions included; \(repeats) repeats; \
+        \(diceRolled) dice rolled and \(stepsPerResult) steps per result, rerolls and explosions included; \
+        \(repeats) repeats; \
         --times up to \(times) results, of which up to \(keptResults) are kept in the history; \
         for --stats, up to \(statisticsDice) dice per term, \(statisticsOutcomes) outcomes, \(statisticsWork) steps \
         of work per term or operation, and \(statisticsStates) joint outcomes for a set that keeps, drops or counts \

@@ -15,6 +15,9 @@ struct DiceRoller {
     /// Whether each result records its dice, terms and labels, or gives its total alone.
     let keepsDice: Bool
     private var diceRolled = 0
+    /// Parts of the expression worked out for this result: sums of sums of numbers roll no dice,
+    /// yet take time, bounded by `DiceLimits.stepsPerResult`.
+    private var steps = 0
     private var terms: [TermRoll] = []
     private var labels: [LabeledTotal] = []
     /// Buffers of dice a term may roll into, given back when it is settled: a term inside
@@ -33,6 +36,7 @@ struct DiceRoller {
     /// One result of the whole expression.
     mutating func roll(_ expression: DiceExpression) throws(DiceFailure) -> RollResult {
         diceRolled = 0
+        steps = 0
         terms = []
         labels = []
         let total = try evaluate(expression)
@@ -40,6 +44,12 @@ struct DiceRoller {
     }
 
     private mutating func evaluate(_ expression: DiceExpression) throws(DiceFailure) -> Int {
+        steps += 1
+        guard steps <= DiceLimits.stepsPerResult else {
+            throw .overLimit(
+                expression: self.expression,
+                problem: "one result may take at most \(DiceLimits.stepsPerResult) steps, a term or an operation each")
+        }
         switch expression {
         case .number(let value):
             return value

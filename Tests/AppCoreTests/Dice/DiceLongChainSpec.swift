@@ -34,6 +34,17 @@ struct DiceLongChainSpec {
         #expect(abs(weighed.mean - (3.5 - 3_999 * 3.5)) < 1e-6)
     }
 
+    /// Sums of sums of numbers roll no dice, yet take a step each: a result of more than a million
+    /// is refused at once, never worked out for minutes.
+    @Test func aResultOfMoreThanAMillionStepsIsRefused() throws {
+        #expect(try DiceUnderTest().roll("sum(1000x sum(100x 1))").results[0].total == 100_000)
+        guard case .overLimit(_, let problem) = DiceUnderTest().failure("sum(1000x sum(1000x sum(1000x 1)))") else {
+            Issue.record("a billion steps were not refused")
+            return
+        }
+        #expect(problem == "one result may take at most 1000000 steps, a term or an operation each")
+    }
+
     /// Each step of a splitmix64 sequence: numbers for the test, the same on every run.
     struct SplitMix {
         var state: UInt64
