@@ -17,17 +17,20 @@ enum TodoPages {
         let (now, zone) = try await core.clock()
         let picked: TodoFilter?
         var notice = notice
+        var refused = false
         do {
             picked = try TodoFilterWords.read(TypedWords.split(filter), now: now, timeZone: zone)
         } catch {
-            (picked, notice) = (nil, notice ?? "Filter: \(error.description)")
+            // A filter that cannot be read picks nothing, as `todo list` lists nothing for it.
+            (picked, notice, refused) = (nil, notice ?? "Filter: \(error.description)", true)
         }
         // Open, the choice the page starts with, is `todo list` without a flag: all of them where
         // the filter names a status or ids.
         let asked = TodoQuery.Status(rawValue: show) ?? .open
         let status: TodoQuery.Status = asked == .open && picked?.namesStatusOrIDs == true ? .all : asked
         let answer = try await core.send(.list(query: TodoQuery(status: status, filter: picked)), to: TodoFeature.self)
-        guard case .listed(let items, let abbreviation, _) = answer else { throw unexpected(answer) }
+        guard case .listed(let listed, let abbreviation, _) = answer else { throw unexpected(answer) }
+        let items = refused ? [] : listed
         let post = { (action: String) in PostForm(action: action, code: code) }
         let shows = TodoQuery.Status.listed.map { choice -> HTML in
             let chosen: HTML = choice == asked ? " selected" : ""

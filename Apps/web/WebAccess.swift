@@ -83,8 +83,10 @@ struct WebAccess: Sendable {
             let query = request.uri.queryParameters
             if let given = query["token"] {
                 guard Self.same(given, token) else { return .refused(.unauthorized, Self.tokenNeeded) }
-                let rest = query.filter { $0.key != "token" }
-                    .map { "\(URLText.escaped(String($0.key)))=\(URLText.escaped(String($0.value)))" }
+                // The other fields as the browser wrote them, byte for byte: decoded and written
+                // again, a `+` that stands for a space would come back as a plus.
+                let rest = (request.uri.query ?? "").split(separator: "&")
+                    .filter { $0.split(separator: "=", maxSplits: 1).first != "token" }
                 // Back to the same page of this server: a path that a browser would read as another
                 // server's (`//evil.example/`, `/\evil.example/`) goes to the first page instead.
                 let path = request.uri.path

@@ -28,6 +28,32 @@ struct WebFilterAgreementSpec {
         "+RECURRING", "+home or @couch or pri:L", "+cli and project:work.reports", "+WAITING or +ACTIVE",
     ]
 
+    /// A filter that cannot be read picks nothing, as `todo list` lists nothing for it, and says why.
+    @Test func aFilterThatCannotBeReadShowsNoToDoAndSaysWhy() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try place.todo("add", "pay rent", "+home")
+        let server = try WebServer([], environment: place.environment)
+        defer { _ = server.stop() }
+        for filter in ["+NASA", "/[/", "due.before:someday"] {
+            let page = try HTTPExchange.curl(server.base + "/todos?filter=" + Self.formEncoded(filter))
+            #expect(page.status == 200 && page.body.contains("class=\"notice\""), "\(filter)")
+            #expect(!page.body.contains("pay rent"), "\(filter)")
+        }
+    }
+
+    /// The token given in the address is taken out of it, and the rest kept as the browser wrote
+    /// it: a space written + stays a space.
+    @Test func theTokensRedirectKeepsTheRestOfTheAddressAsWritten() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let token = "correct-horse-battery-staple"
+        let server = try WebServer(["--token", token], environment: place.environment)
+        defer { _ = server.stop() }
+        let given = try HTTPExchange.curl(server.base + "/todos?filter=%2Bhome+or+%2Berrands&token=\(token)")
+        #expect(given.headers["location"] == "/todos?filter=%2Bhome+or+%2Berrands", "\(given.headers)")
+    }
+
     /// The words a shell gives `todo list` of `line`: split at spaces, a part in single quotes one
     /// word without them.
     static func shellWords(_ line: String) -> [String] {
