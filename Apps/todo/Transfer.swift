@@ -73,9 +73,12 @@ struct Import: ParsableCommand {
             uuids of the tasks it waits on, made their to-dos), and recur where the task has a \
             due day; the uuid is kept as the extra uuid. Every other field (user-defined \
             attributes, mask, a recurrence todo does not read, another priority) is kept as an \
-            extra of its name, a space in its value as %20, and named in the answer. A recurring \
-            task is imported once, its template; its instances (tasks with a parent) are left \
-            out, and so are deleted tasks: the answer counts both. id, urgency and modified are \
+            extra of its name, a space in its value as %20, and named in the answer. Each instance \
+            of a recurring task is a to-do of its own, with its uuid, status and due day, and \
+            keeps its template's uuid (parent), its place (imask) and what the template does not \
+            share with it (template: its entry, due and mask): the template is left out, and \
+            written again by the export, so that Taskwarrior gets back the same tasks. Deleted \
+            tasks are left out too; the answer counts both. id, urgency and modified are \
             Taskwarrior's bookkeeping, not kept.
 
             From todo.txt, (A), (B), (C) are high, medium, low; (D) to (Z) are low, the letter \
@@ -187,8 +190,8 @@ extension ImportReport {
             let total = skipped.values.reduce(0, +)
             let reasons = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             var why = ""
-            if skipped[ImportReport.recurringInstance] != nil {
-                why += " (a recurring task is imported once, as its template)"
+            if skipped[ImportReport.recurringTemplate] != nil {
+                why += " (a recurring task's instances are its to-dos, and keep its template)"
             }
             if skipped[ImportReport.openAlready] != nil { why += " (--allow-duplicates adds them anyway)" }
             lines.append("\(total) \(records)\(total == 1 ? "" : "s") left out: \(reasons)\(why).")

@@ -4,9 +4,10 @@ import Testing
 /// The switch a Taskwarrior user makes, both ways: a realistic list of some two hundred tasks,
 /// made by Taskwarrior itself (projects, tags, priorities, due days and times, recurring tasks and
 /// their instances, wait, scheduled, until, annotations, dependencies, user-defined attributes
-/// declared in the taskrc, a task done, one deleted, one started), is imported with nothing
-/// dropped in silence, exported back with `--format taskwarrior`, and `task import` of that gives
-/// the same tasks, field by field.
+/// declared in the taskrc, a task done, one deleted, one started, an instance done), is imported
+/// with nothing dropped in silence, exported back with `--format taskwarrior`, and `task import` of
+/// that gives the same tasks, templates and instances alike, field by field, with the instance
+/// done here done there and the next one it made.
 @Suite("todo, a Taskwarrior user's list and back")
 struct TaskwarriorSwitchProgramSpec {
     static let task = TodoTransferProgramSpec.task
@@ -96,13 +97,19 @@ struct TaskwarriorSwitchProgramSpec {
         _ = try run([Self.uuid(32), "start"], theirs)
         _ = try run([Self.uuid(33), "annotate", "asked by task itself"], theirs)
         _ = try run(["list"], theirs)
+        // And one instance of a recurring task done there.
+        let made = try Self.parsed(try run(["export"], theirs).stdout)
+        let doneThere = try #require(
+            made.first { $0["parent"] != nil && $0["status"] as? String == "pending" }?["uuid"] as? String)
+        _ = try run([doneThere, "done"], theirs)
         let export = try run(["export"], theirs).stdout
         let tasks = try Self.parsed(export)
-        let (deleted, instances) = (
-            tasks.filter { $0["status"] as? String == "deleted" }.count, tasks.filter { $0["parent"] != nil }.count
-        )
-        let kept = tasks.filter { $0["status"] as? String != "deleted" && $0["parent"] == nil }
-        #expect(tasks.count >= 190 && deleted == 1 && instances >= 10)
+        let kept = tasks.filter { $0["status"] as? String != "deleted" }
+        let parents = Set(tasks.compactMap { $0["parent"] as? String })
+        let templates = kept.filter { parents.contains($0["uuid"] as? String ?? "") }
+        let deleted = tasks.count - kept.count
+        let instances = kept.filter { $0["parent"] != nil }
+        #expect(tasks.count >= 190 && deleted == 1 && templates.count == 10 && instances.count >= 10)
 
         let file = place.folder.appendingPathComponent("theirs.json")
         try Data(export.utf8).write(to: file)
@@ -110,25 +117,55 @@ struct TaskwarriorSwitchProgramSpec {
         #expect(imported.status == 0, "\(imported.stderr)")
         let said = imported.stdout.split(separator: "\n").prefix(3).map(String.init)
         // Every field of every task is one of a to-do's own, Taskwarrior's bookkeeping, or kept as an
-        // extra that the import names.
+        // extra that the import names; a template whose instances came is theirs.
         let own: Set<String> = [
             "uuid", "description", "status", "entry", "end", "due", "wait", "scheduled", "until", "start",
             "priority", "project", "tags", "annotations", "recur", "depends", "id", "urgency", "modified",
         ]
-        let extras = Set(kept.flatMap(\.keys)).subtracting(own).sorted()
-        #expect(extras == ["estimate", "mask", "rtype", "size"])
+        let toDos = kept.filter { !parents.contains($0["uuid"] as? String ?? "") }
+        let extras = Set(toDos.flatMap(\.keys)).subtracting(own).sorted()
+        // A task that depends on a template depends on no to-do: the uuid is kept as the extra.
+        let templateUUIDs = Set(templates.compactMap { $0["uuid"] as? String })
+        let dependsOnTemplates = toDos.filter {
+            (($0["depends"] as? [String]) ?? []).contains(where: templateUUIDs.contains)
+        }
+        #expect(dependsOnTemplates.count >= 1)
+        #expect(extras == ["estimate", "imask", "parent", "rtype", "size"])
+        let named = (extras + ["depends"]).sorted()
         #expect(
             said == [
-                "Imported \(kept.count) to-dos.",
-                "\(extras.count) fields kept as extras: \(extras.joined(separator: ", ")).",
-                "\(deleted + instances) tasks left out: \(deleted) deleted, \(instances) recurring instance "
-                    + "(a recurring task is imported once, as its template).",
+                "Imported \(toDos.count) to-dos.",
+                "\(named.count) fields kept as extras: \(named.joined(separator: ", ")).",
+                "\(deleted + templates.count) tasks left out: \(deleted) deleted, \(templates.count) recurring template "
+                    + "(a recurring task's instances are its to-dos, and keep its template).",
             ])
         let todos = try place.list("--all")
-        #expect(todos.count == kept.count)
-        #expect(todos.filter { $0["recur"] is String }.count == kept.filter { $0["recur"] != nil }.count)
-        #expect(Self.count("depends", in: todos) == Self.count("depends", in: kept))
-        #expect(Self.count("annotations", in: todos) == Self.count("annotations", in: kept))
+        #expect(todos.count == toDos.count)
+        #expect(todos.filter { $0["recur"] is String }.count == toDos.filter { $0["recur"] != nil }.count)
+        let dependencies = toDos.flatMap { ($0["depends"] as? [String]) ?? [] }
+        #expect(Self.count("depends", in: todos) == dependencies.filter { !templateUUIDs.contains($0) }.count)
+        #expect(Self.count("annotations", in: todos) == Self.count("annotations", in: toDos))
+        // The instance done there is done here, and no other is open in its place.
+        let extrasOf = { (todo: [String: Any]) in todo["extras"] as? [String: String] ?? [:] }
+        let doneHere = try #require(todos.first { extrasOf($0)["uuid"] == doneThere })
+        #expect(doneHere["completed"] as? Bool == true)
+
+        // One instance done here: the latest of its template's, which makes the next.
+        let chains = Dictionary(grouping: todos.filter { extrasOf($0)["parent"] != nil }) {
+            extrasOf($0)["parent"] ?? ""
+        }
+        let index = { (todo: [String: Any]) in Int(extrasOf(todo)["imask"] ?? "") ?? -1 }
+        let (parent, latest) = try #require(
+            chains.lazy.compactMap { parent, chain in
+                chain.max { index($0) < index($1) }.flatMap { $0["completed"] as? Bool == false ? (parent, $0) : nil }
+            }.first)
+        let latestUUID = try #require(extrasOf(latest)["uuid"])
+        // Its template's mask, with that instance done and the next one open after every other.
+        var mask = Array(try #require(templates.first { $0["uuid"] as? String == parent }?["mask"] as? String))
+        mask[index(latest)] = "+"
+        mask.append("-")
+        let finished = try place.todo("done", try #require(latest["id"] as? String))
+        #expect(finished.status == 0, "\(finished.stderr)")
 
         let ours = try place.todo("export", "--format", "taskwarrior")
         let back = place.folder.appendingPathComponent("ours.json")
@@ -139,9 +176,16 @@ struct TaskwarriorSwitchProgramSpec {
         let returned = Dictionary(
             try Self.parsed(try run(["export"], again).stdout).map { ($0["uuid"] as? String ?? "", $0) }
         ) { first, _ in first }
-        #expect(returned.count == kept.count)
+        // Every task Taskwarrior gave, templates and instances, and the instance made here.
+        #expect(returned.count == kept.count + 1)
+        let given = Set(kept.compactMap { $0["uuid"] as? String })
+        let next = try #require(returned.values.first { !given.contains($0["uuid"] as? String ?? "") })
+        #expect(next["parent"] as? String == parent && next["status"] as? String == "pending")
+        #expect(next["imask"] as? Int == mask.count - 1)
+        #expect(returned[latestUUID]?["status"] as? String == "completed")
+        #expect(returned[parent]?["mask"] as? String == String(mask))
         let bookkeeping: Set<String> = ["id", "urgency", "modified"]
-        for task in kept {
+        for task in kept where ![latestUUID, parent].contains(task["uuid"] as? String ?? "") {
             let uuid = task["uuid"] as? String ?? ""
             guard let other = returned[uuid] else {
                 Issue.record("\(uuid) did not come back")

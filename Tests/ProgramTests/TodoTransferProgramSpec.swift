@@ -43,8 +43,9 @@ struct TodoTransferProgramSpec {
         let lines = first.stdout.split(separator: "\n").prefix(3)
         #expect(
             lines == [
-                "Imported 3 to-dos.", "5 fields kept as extras: estimate, mask, priority, rtype, size.",
-                "2 tasks left out: 1 deleted, 1 recurring instance (a recurring task is imported once, as its template).",
+                "Imported 3 to-dos.", "5 fields kept as extras: estimate, imask, parent, priority, size.",
+                "2 tasks left out: 1 deleted, 1 recurring template "
+                    + "(a recurring task's instances are its to-dos, and keep its template).",
             ])
         let again = try place.todo("import", file)
         #expect(again.stdout.hasPrefix("Imported 0 new to-dos, updated 0, 3 unchanged.\n"), "\(again.stdout)")

@@ -9,7 +9,7 @@ public struct ImportReport: Codable, Equatable, Sendable {
     public var unchanged = 0
     /// The names of the file's fields kept as extras, sorted.
     public var keptAsExtras: [String] = []
-    /// How many records were left out, by why (`deleted`, `recurring instance`).
+    /// How many records were left out, by why (`deleted`, `recurring template`).
     public var skipped: [String: Int] = [:]
 
     public init(
@@ -24,7 +24,8 @@ public struct ImportReport: Codable, Equatable, Sendable {
     /// Why a to-do of the file was left out: an open one of the same title and due day is here
     /// already, and the import was not asked to add duplicates.
     public static let openAlready = "open here already"
-    /// Why a Taskwarrior task was left out: it is one instance of a recurring task, whose template
-    /// is imported as the one to-do that stands for them all.
-    public static let recurringInstance = "recurring instance"
+    /// Why a Taskwarrior task was left out: it is the template of a recurring task whose instances
+    /// the file holds, each a to-do that keeps what the template does not share with it
+    /// (`TaskwarriorRecurrence`), so that an export writes the template again.
+    public static let recurringTemplate = "recurring template"
 }

@@ -131,7 +131,10 @@ private struct ImportPlan {
             case .existing(let existing):
                 var item = Self.keepingWhat(format, leavesOut: existing, in: todo.item, timeZone: clock.timeZone)
                 (item.id, item.created, item.unknownFields) = (existing.id, existing.created, existing.unknownFields)
-                if existing.extras["uuid"] == nil { item.extras["uuid"] = nil }
+                // The uuid an export made from the id is not kept; the uuid of another task is.
+                if existing.extras["uuid"] == nil, item.extras["uuid"] == TaskwarriorTodos.uuid(of: existing.id) {
+                    item.extras["uuid"] = nil
+                }
                 if existing.extras[TodoTxt.undatedKey] == nil { item.extras[TodoTxt.undatedKey] = nil }
                 if todo.doneWhenMade { item.completed = existing.completed ?? existing.created }
                 item = try Self.checked(item, format, todo)

@@ -11,7 +11,8 @@ import Fractal
 /// being worked on is stopped as it is done. A to-do already as asked is left as it is (done
 /// again, it keeps the moment it was done); a command that finds every one so changes nothing.
 /// A recurring to-do marked done makes the next one (`TodoItem.next`), in the same command, so
-/// that undo takes back both. A to-do that waits on others still open is done all the same, and
+/// that undo takes back both; an instance of a recurring task of Taskwarrior's does where none
+/// made after it is here (`TaskwarriorRecurrence`). A to-do that waits on others still open is done all the same, and
 /// the answer names them.
 func createMarkTodos(
     store: Store<TodoState>, random: RandomSource, clock: TimeSource, output: @escaping Output<TodoAnswer>
@@ -41,7 +42,17 @@ func createMarkTodos(
                             what: "recurring to-dos marked done at once", size: recurring,
                             limit: TodoLimits.recurrencesAtOnce, unit: nil)
                     }
-                    if let next = try item.next(id: TodoID.draw(from: random), at: now, timeZone: clock.timeZone) {
+                    // An instance of Taskwarrior's makes the next only where it is its template's
+                    // latest: Taskwarrior may have made those after it already.
+                    var index: Int?
+                    if let parent = TaskwarriorRecurrence.parent(of: item) {
+                        let chain = try todos.items.all().filter { TaskwarriorRecurrence.parent(of: $0) == parent }
+                        let place = TaskwarriorRecurrence.index(of: item) ?? 0
+                        if chain.contains(where: { (TaskwarriorRecurrence.index(of: $0) ?? 0) > place }) { continue }
+                        index = TaskwarriorRecurrence.nextIndex(of: chain)
+                    }
+                    if var next = try item.next(id: TodoID.draw(from: random), at: now, timeZone: clock.timeZone) {
+                        if let index { next.extras[TaskwarriorRecurrence.indexKey] = String(index) }
                         edits.append(.add(next, as: .forked))
                         report.next.append(DoneReport.Next(after: id, item: next))
                     } else {

@@ -20,7 +20,7 @@ struct TodoImportSpec {
          {"description":"Call mum","end":"20261121T090000Z","entry":"20261119T080000Z","status":"completed",
           "uuid":"0f9d8a3e-1111-4c1b-9a55-000000000002","priority":"VH"},
          {"description":"Water plants","entry":"20261101T080000Z","status":"recurring","recur":"weekly",
-          "due":"20261102T000000Z","mask":"--","uuid":"0f9d8a3e-1111-4c1b-9a55-000000000003"},
+          "due":"20261102T000000Z","mask":"+-","uuid":"0f9d8a3e-1111-4c1b-9a55-000000000003"},
          {"description":"Water plants","entry":"20261101T080000Z","status":"pending","recur":"weekly",
           "due":"20261109T000000Z","parent":"0f9d8a3e-1111-4c1b-9a55-000000000003","imask":1,
           "uuid":"0f9d8a3e-1111-4c1b-9a55-000000000004"},
@@ -58,14 +58,21 @@ struct TodoImportSpec {
         // The task it depends on, by its uuid, is the to-do made of it.
         #expect(report0.depends == [items[1].id.value])
         #expect(items[1].priority == nil && items[1].extras["priority"] == "VH")
-        #expect(report.keptAsExtras == ["estimate", "mask", "priority", "size"])
+        #expect(report.keptAsExtras == ["estimate", "imask", "parent", "priority", "size"])
     }
 
-    @Test func aRecurringTaskIsOneRecurringToDoAndItsInstancesAndDeletedTasksAreLeftOutAndCounted() throws {
+    @Test func eachInstanceOfARecurringTaskIsAToDoThatKeepsItsTemplateAndDeletedTasksAreLeftOut() throws {
         let (items, report) = try imported(Self.tasks, .taskwarrior)
         #expect(items.map(\.title) == ["Report", "Call mum", "Water plants"])
-        #expect(items[2].recur == .weekly && items[2].extras["recur"] == nil && !items[2].isCompleted)
-        #expect(report.skipped == [ImportReport.deleted: 1, ImportReport.recurringInstance: 1])
+        let instance = items[2]
+        #expect(instance.recur == .weekly && instance.extras["recur"] == nil && !instance.isCompleted)
+        #expect(instance.due == Day(iso: "2026-11-09"))
+        #expect(
+            instance.extras == [
+                "uuid": "0f9d8a3e-1111-4c1b-9a55-000000000004", "parent": "0f9d8a3e-1111-4c1b-9a55-000000000003",
+                "imask": "1", "template": "20261101T080000Z,20261102T000000Z,+-",
+            ])
+        #expect(report.skipped == [ImportReport.deleted: 1, ImportReport.recurringTemplate: 1])
         #expect(report.added == 3 && report.updated == 0 && report.unchanged == 0)
     }
 

@@ -7,7 +7,8 @@
 /// Which to-do of the store each to-do of a file is, so that importing a file again, whoever wrote
 /// it, finds the to-dos the first import made rather than adding them twice:
 ///
-/// - a Taskwarrior task by its uuid (or the uuid an export of ours made from an id);
+/// - a Taskwarrior task by its uuid (or the uuid an export of ours made from an id), and an
+///   instance of a recurring task that no to-do has the uuid of by its template's, once;
 /// - a to-do of our JSON, or a todo.txt line with `id:`, by our id;
 /// - a todo.txt line with neither, as todo.txt-cli writes them, by its title and the day it was
 ///   made, where the line gives that day.
@@ -25,6 +26,10 @@ struct ImportMatches {
     private var byTitleAndDay: [TitleAndDay: [TodoItem]] = [:]
     private var openByTitleAndDue: [TitleAndDue: TodoItem] = [:]
     private var claimed: Set<TodoID> = []
+    /// The to-do that an instance of a recurring task of the file is where no to-do has its own
+    /// uuid: the one of its template's uuid, which our export wrote as a template (or an import
+    /// before recurring tasks kept their instances made of it), for the instance due on its day.
+    private var byTemplateUUID: [String: TodoItem] = [:]
 
     private struct TitleAndDay: Hashable {
         var title: String
@@ -55,6 +60,26 @@ struct ImportMatches {
                 item)
             if !item.isCompleted { openByTitleAndDue[TitleAndDue(title: item.title, due: item.due)] = item }
         }
+        var instances: [String: [ImportedTodo]] = [:]
+        for todo in file.todos {
+            guard let parent = TaskwarriorRecurrence.parent(of: todo.item), let uuid = todo.item.extras["uuid"],
+                byUUID[uuid] == nil
+            else { continue }
+            instances[parent, default: []].append(todo)
+        }
+        for (parent, chain) in instances {
+            guard let made = byUUID[parent], TaskwarriorRecurrence.parent(of: made) == nil, made.recur != nil else {
+                continue
+            }
+            let first = chain.min {
+                (TaskwarriorRecurrence.index(of: $0.item) ?? .max) < (TaskwarriorRecurrence.index(of: $1.item) ?? .max)
+            }
+            if let instance = chain.first(where: { $0.item.due == made.due }) ?? first,
+                let uuid = instance.item.extras["uuid"]
+            {
+                byTemplateUUID[uuid] = made
+            }
+        }
     }
 
     /// The to-do of the store that `todo` is, taken so that no other to-do of the file is it too.
@@ -62,7 +87,7 @@ struct ImportMatches {
         let found: TodoItem?
         if let uuid = todo.item.extras["uuid"] {
             // A task of a uuid the store does not know is new, whatever id it gives.
-            found = byUUID[uuid]
+            found = byUUID[uuid] ?? byTemplateUUID[uuid]
         } else if let id = todo.id, !id.isEmpty {
             found = try itemOfID(TodoID(id.lowercased()))
         } else if format == .todotxt, let moment = todo.created {

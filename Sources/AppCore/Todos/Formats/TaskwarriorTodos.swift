@@ -19,9 +19,10 @@ import Fractal
 /// again. Every other field (a user-defined attribute, `depends`, `mask`, a priority other than H, M,
 /// L) is kept as an extra of its name, its value one word (`%20` for a space, `%25` for a `%`, a
 /// list joined by commas), and named by the import. Taskwarrior's own bookkeeping, `id`,
-/// `urgency` and `modified`, is made again by Taskwarrior, and left out. A deleted task is left
-/// out, and so is each instance of a recurring task (one with a `parent`): its template, of the
-/// status `recurring`, is the one to-do that stands for them all. Each is counted in the answer.
+/// `urgency` and `modified`, is made again by Taskwarrior, and left out. Each instance of a
+/// recurring task (one with a `parent`) is a to-do of its own, and its template, of the status
+/// `recurring`, goes with its instances and is written again before them
+/// (`TaskwarriorRecurrence`). A deleted task is left out. Each left out is counted in the answer.
 enum TaskwarriorTodos {
     /// The fields read into a to-do's own, and those Taskwarrior makes again.
     private static let ownFields: Set<String> = [
@@ -42,17 +43,44 @@ enum TaskwarriorTodos {
             throw .unreadableImport(
                 format: "Taskwarrior", line: nil, problem: DecodingProblem.describe(error, records: "task"))
         }
+        // A template whose instances the file holds, deleted ones too, goes with them: each
+        // instance is a to-do, and keeps what the template does not share with it.
+        var parents: Set<String> = []
+        for task in tasks { if case .text(let parent) = task.fields["parent"] { parents.insert(parent) } }
+        var templates: [String: TaskwarriorRecurrence.Template] = [:]
+        for (index, task) in tasks.enumerated() where task.fields["status"] == .text("recurring") {
+            guard case .text(let uuid) = task.fields["uuid"], parents.contains(uuid) else { continue }
+            templates[uuid] = try template(of: task, number: index + 1)
+        }
         var file = ImportedFile()
         for (index, task) in tasks.enumerated() {
             if task.fields["status"] == .text("deleted") {
                 file.skipped[ImportReport.deleted, default: 0] += 1
-            } else if task.fields["parent"] != nil {
-                file.skipped[ImportReport.recurringInstance, default: 0] += 1
+            } else if case .text(let uuid) = task.fields["uuid"], templates[uuid] != nil {
+                file.skipped[ImportReport.recurringTemplate, default: 0] += 1
             } else {
-                file.todos.append(try todo(of: task, number: index + 1, timeZone: timeZone))
+                var todo = try todo(of: task, number: index + 1, timeZone: timeZone)
+                if let parent = todo.item.extras[TaskwarriorRecurrence.parentKey], let template = templates[parent] {
+                    todo.item.extras[TaskwarriorRecurrence.templateKey] = template.extra
+                }
+                file.todos.append(todo)
             }
         }
         return file
+    }
+
+    /// What a template does not share with its instances: the moment it was made, its due, its mask.
+    private static func template(of task: Task, number: Int) throws(TodoFailure) -> TaskwarriorRecurrence.Template {
+        func moment(_ name: String) throws(TodoFailure) -> String {
+            guard case .text(let value) = task.fields[name], date(value) != nil else {
+                throw .unreadableImport(
+                    format: "Taskwarrior", line: nil,
+                    problem: "task \(number): a recurring task's \(name) is not a date like 20261201T000000Z")
+            }
+            return value
+        }
+        let mask: String? = if case .text(let mask) = task.fields["mask"] { mask } else { nil }
+        return TaskwarriorRecurrence.Template(entry: try moment("entry"), due: try moment("due"), mask: mask)
     }
 
     private static func todo(of task: Task, number: Int, timeZone: Zone) throws(TodoFailure) -> ImportedTodo {
@@ -159,15 +187,55 @@ enum TaskwarriorTodos {
         var lines: [String] = []
         // A dependency is written as the uuid of the task it names.
         let uuids = Dictionary(items.map { ($0.id.value, uuid(of: $0)) }) { first, _ in first }
+        // The instances of each recurring task of Taskwarrior's, by its template's uuid: the
+        // template is written again before the first of them.
+        var instances: [String: [TodoItem]] = [:]
         for item in items {
+            if let parent = TaskwarriorRecurrence.parent(of: item) { instances[parent, default: []].append(item) }
+        }
+        var templatesWritten: Set<String> = []
+        func write(_ task: WrittenTask) throws(TodoFailure) {
             do {
-                let task = WrittenTask(item, timeZone: timeZone, uuids: uuids)
                 lines.append(String(decoding: try encoder.encode(task), as: UTF8.self))
             } catch {
                 throw .notStored(reason: "\(error)")
             }
         }
+        for item in items {
+            if let parent = TaskwarriorRecurrence.parent(of: item), templatesWritten.insert(parent).inserted,
+                let chain = instances[parent],
+                let (template, mask) = Self.template(parent, of: chain, timeZone: timeZone)
+            {
+                try write(WrittenTask(template, timeZone: timeZone, uuids: uuids, mask: mask))
+            }
+            try write(WrittenTask(item, timeZone: timeZone, uuids: uuids))
+        }
         return lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]"
+    }
+
+    /// The template of `parent`'s instances, as a to-do, and its mask: its latest instance, less
+    /// what is that instance's own (its uuid, status, start, the ties to its template), made when
+    /// the template was, due when it was, and waiting as long before its due. None where no
+    /// instance kept the template, whose import found it deleted, or never saw it.
+    private static func template(_ parent: String, of chain: [TodoItem], timeZone: Zone) -> (TodoItem, String)? {
+        guard let kept = chain.lazy.compactMap(TaskwarriorRecurrence.template(of:)).first,
+            let latest = chain.max(by: {
+                (TaskwarriorRecurrence.index(of: $0) ?? -1) < (TaskwarriorRecurrence.index(of: $1) ?? -1)
+            }),
+            let entry = date(kept.entry), let due = date(kept.due)
+        else { return nil }
+        var template = latest
+        (template.created, template.completed, template.started) = (entry, nil, nil)
+        if let wait = latest.wait, let latestDue = latest.due {
+            let dueMoment = timeZone.moment(days: latestDue.ordinal, second: latest.dueTime?.seconds ?? 0)
+            template.wait = Date(milliseconds: due.milliseconds + wait.milliseconds - dueMoment.milliseconds)
+        }
+        template.due = Day(due, in: timeZone)
+        let second = timeZone.wallClock(at: due).second
+        template.dueTime = second == 0 ? nil : TimeOfDay(seconds: second)
+        for key in TaskwarriorRecurrence.keys { template.extras[key] = nil }
+        template.extras["uuid"] = parent
+        return (template, TaskwarriorRecurrence.mask(kept.mask, of: chain))
     }
 
     /// A task as the export writes it.
@@ -177,8 +245,20 @@ enum TaskwarriorTodos {
         /// The uuid of each to-do written, by its id.
         let uuids: [String: String]
 
-        init(_ item: TodoItem, timeZone: Zone, uuids: [String: String]) {
-            (self.item, self.timeZone, self.uuids) = (item, timeZone, uuids)
+        /// The mask of a template of Taskwarrior's; none for every other task.
+        let mask: String?
+
+        init(_ item: TodoItem, timeZone: Zone, uuids: [String: String], mask: String? = nil) {
+            (self.item, self.timeZone, self.uuids, self.mask) = (item, timeZone, uuids, mask)
+        }
+
+        /// A to-do that recurs is written as a template, of which Taskwarrior makes the instances,
+        /// but for one that is an instance already.
+        private var status: String {
+            if mask != nil { return "recurring" }
+            if item.isCompleted { return "completed" }
+            let recurs = item.recur != nil || item.extras["recur"] != nil
+            return recurs && TaskwarriorRecurrence.parent(of: item) == nil ? "recurring" : "pending"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -189,8 +269,12 @@ enum TaskwarriorTodos {
             try put("uuid", TaskwarriorTodos.uuid(of: item))
             try put("description", item.title)
             let recur = item.recur?.period ?? item.extras["recur"].map(TaskwarriorTodos.unescaped)
-            let recurring = recur != nil && !item.isCompleted
-            try put("status", item.isCompleted ? "completed" : recurring ? "recurring" : "pending")
+            try put("status", status)
+            try put("mask", mask)
+            try put(TaskwarriorRecurrence.parentKey, TaskwarriorRecurrence.parent(of: item))
+            if let index = TaskwarriorRecurrence.index(of: item) {
+                try task.encode(index, forKey: NamedKey(TaskwarriorRecurrence.indexKey))
+            }
             try put("entry", TaskwarriorTodos.written(item.created))
             try put("end", item.completed.map(TaskwarriorTodos.written))
             if let due = item.due {
@@ -220,7 +304,9 @@ enum TaskwarriorTodos {
                 + (item.extras["depends"]?.split(separator: ",").map(String.init) ?? [])
             if !depends.isEmpty { try task.encode(depends, forKey: NamedKey("depends")) }
             for (key, value) in item.extras.sorted(by: { $0.key < $1.key })
-            where !TaskwarriorTodos.writtenOwn.contains(key) && !TaskwarriorTodos.ownFields.contains(key) {
+            where !TaskwarriorTodos.writtenOwn.contains(key) && !TaskwarriorTodos.ownFields.contains(key)
+                && !TaskwarriorRecurrence.keys.contains(key)
+            {
                 try put(key, TaskwarriorTodos.unescaped(value))
             }
         }
