@@ -110,6 +110,23 @@ struct TaskwarriorRecurrenceSpec {
         #expect(try exported()[Self.template]?["mask"] as? String == "+X")
     }
 
+    @Test func aCopyOfAnInstanceIsATaskOfItsOwnThatTheExportWritesBesideIt() throws {
+        _ = try imported(Self.rent)
+        let open = try #require(try todos().first { $0.extras["uuid"] == Self.instance(1) })
+        guard case .forked(let copy, _, _) = core.todo(.fork(reference: open.id.value, changes: [])) else {
+            throw TodoTestError.unexpected(core.received().last)
+        }
+        #expect(copy.extras["uuid"] == nil && copy.extras["parent"] == nil && copy.extras["imask"] == nil)
+        #expect(copy.extras["template"] == nil && copy.extras["rtype"] == "periodic" && copy.title == open.title)
+        let tasks = try exported()
+        #expect(tasks.count == 4 && tasks[Self.template]?["mask"] as? String == "+-")
+        guard case .exported(let text) = core.todo(.export(format: .taskwarrior)) else {
+            throw TodoTestError.unexpected(core.received().last)
+        }
+        let (items, report) = try imported(text)
+        #expect(items.isEmpty && report.unchanged == 3)
+    }
+
     @Test func aToDoThatRecursHereAndTheInstanceTaskwarriorMadeOfItAreOneToDo() throws {
         let draft = TodoDraft(title: "Water plants", [.due(Day(iso: "2026-11-30")), .recur(.weekly)])
         guard case .added(let made, _) = core.todo(.add(draft: draft)) else {
