@@ -164,10 +164,10 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
             return { item in (open.contains(item.id.value) && waitedOn.contains(item.id.value)) == wanted }
         case .status(let status): return { status.admits($0, at: now) }
         case .matching(let pattern):
-            let regex = try Self.compiled(pattern)
+            let pattern = try TodoPattern(pattern)
             return { item in
-                item.title.contains(regex) || (!item.notes.isEmpty && item.notes.contains(regex))
-                    || item.annotations.all.contains { $0.description.contains(regex) }
+                pattern.found(in: item.title) || (!item.notes.isEmpty && pattern.found(in: item.notes))
+                    || item.annotations.all.contains { pattern.found(in: $0.description) }
             }
         case .ids(let references):
             let ids = Set(try todos.resolve(references))
@@ -177,19 +177,5 @@ public indirect enum TodoFilter: Codable, Equatable, Sendable {
             let test = try filter.test(in: todos, at: now, links: links)
             return { !test($0) }
         }
-    }
-
-    /// `pattern` as a regular expression that ignores case; one that cannot be compiled is the
-    /// failure that says so.
-    static func compiled(_ pattern: String) throws(TodoFailure) -> Regex<AnyRegexOutput> {
-        do {
-            return try Regex(pattern).ignoresCase()
-        } catch {
-            throw .badPattern(pattern: pattern, problem: Self.firstLine(of: "\(error)"))
-        }
-    }
-
-    private static func firstLine(of text: String) -> String {
-        String(text.split(whereSeparator: \.isNewline).first ?? "")
     }
 }

@@ -200,7 +200,7 @@ public enum TodoFilterWords {
                 }
                 let pattern = String(word.dropFirst().dropLast())
                 do {
-                    _ = try TodoFilter.compiled(pattern)
+                    _ = try TodoPattern(pattern)
                 } catch {
                     throw failure(error.description)
                 }

@@ -27,6 +27,9 @@ public enum TodoLimits {
     public static let recurrenceCount = 999
     /// How many recurring to-dos one command may mark done, each making the next one.
     public static let recurrencesAtOnce = 1_000
+    /// The most states a filter's `/pattern/` may make (`TodoPattern`): each character searched
+    /// costs at most that many steps, so a search grows with the text and never faster.
+    public static let patternStates = 1_000
 }
 
 extension TodoLimits {
