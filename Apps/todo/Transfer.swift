@@ -77,8 +77,10 @@ struct Import: ParsableCommand {
             of a recurring task is a to-do of its own, with its uuid, status and due day, and \
             keeps its template's uuid (parent), its place (imask) and what the template does not \
             share with it (template: its entry, due and mask): the template is left out, and \
-            written again by the export, so that Taskwarrior gets back the same tasks. Deleted \
-            tasks are left out too; the answer counts both. id, urgency and modified are \
+            written again by the export, so that Taskwarrior gets back the tasks it gave. Deleted \
+            tasks are left out too; the answer counts both. Import Taskwarrior's latest export \
+            before exporting back: task import puts back what todo holds over what changed \
+            there since (README, "What the way back cannot do"). id, urgency and modified are \
             Taskwarrior's bookkeeping, not kept.
 
             From todo.txt, (A), (B), (C) are high, medium, low; (D) to (Z) are low, the letter \

@@ -110,6 +110,29 @@ struct TaskwarriorRecurrenceSpec {
         #expect(try exported()[Self.template]?["mask"] as? String == "+X")
     }
 
+    @Test func anInstanceWhoseRecurrenceIsTakenOffHereLeavesItsTemplate() throws {
+        _ = try imported(Self.rent)
+        let open = try #require(try todos().first { $0.extras["uuid"] == Self.instance(1) })
+        _ = core.todo(.edit(reference: open.id.value, changes: [.recur(nil)]))
+        let tasks = try exported()
+        let left = try #require(tasks[Self.instance(1)])
+        #expect(left["status"] as? String == "pending" && left["recur"] == nil)
+        #expect(left["parent"] == nil && left["imask"] == nil)
+        let template = try #require(tasks[Self.template])
+        #expect(template["recur"] as? String == "monthly" && template["mask"] as? String == "+X")
+    }
+
+    @Test func aTemplateWithoutADueGoesWithItsInstancesWhichComeBackWithoutIt() throws {
+        let undated = Self.rent.replacingOccurrences(
+            of: #"[{"description":"Pay rent","due":"20261130T000000Z","#, with: #"[{"description":"Pay rent","#)
+        let (items, report) = try imported(undated)
+        #expect(items.count == 2 && report.skipped == [ImportReport.recurringTemplate: 1])
+        #expect(items.allSatisfy { $0.extras["template"] == nil && $0.extras["parent"] == Self.template })
+        let tasks = try exported()
+        #expect(tasks.count == 2 && tasks[Self.template] == nil)
+        #expect(tasks[Self.instance(1)]?["parent"] as? String == Self.template)
+    }
+
     @Test func aCopyOfAnInstanceIsATaskOfItsOwnThatTheExportWritesBesideIt() throws {
         _ = try imported(Self.rent)
         let open = try #require(try todos().first { $0.extras["uuid"] == Self.instance(1) })

@@ -50,6 +50,12 @@ enum TaskwarriorRecurrence {
         static let maskCharacters: Set<Character> = ["-", "W", "+", "X"]
     }
 
+    /// Whether it recurs, by a recurrence of ours or one kept as it came: an instance whose
+    /// recurrence is taken off leaves its template's.
+    static func recurs(_ item: TodoItem) -> Bool {
+        item.recur != nil || item.extras["recur"] != nil
+    }
+
     /// The template's uuid, for an instance.
     static func parent(of item: TodoItem) -> String? {
         item.extras[parentKey]

@@ -47,20 +47,22 @@ enum TaskwarriorTodos {
         // instance is a to-do, and keeps what the template does not share with it.
         var parents: Set<String> = []
         for task in tasks { if case .text(let parent) = task.fields["parent"] { parents.insert(parent) } }
-        var templates: [String: TaskwarriorRecurrence.Template] = [:]
-        for (index, task) in tasks.enumerated() where task.fields["status"] == .text("recurring") {
+        // A template without the moments it is made again from (its entry and due) goes with
+        // its instances all the same, which are written back without it.
+        var templates: [String: TaskwarriorRecurrence.Template?] = [:]
+        for task in tasks where task.fields["status"] == .text("recurring") {
             guard case .text(let uuid) = task.fields["uuid"], parents.contains(uuid) else { continue }
-            templates[uuid] = try template(of: task, number: index + 1)
+            templates[uuid] = template(of: task)
         }
         var file = ImportedFile()
         for (index, task) in tasks.enumerated() {
             if task.fields["status"] == .text("deleted") {
                 file.skipped[ImportReport.deleted, default: 0] += 1
-            } else if case .text(let uuid) = task.fields["uuid"], templates[uuid] != nil {
+            } else if case .text(let uuid) = task.fields["uuid"], templates.keys.contains(uuid) {
                 file.skipped[ImportReport.recurringTemplate, default: 0] += 1
             } else {
                 var todo = try todo(of: task, number: index + 1, timeZone: timeZone)
-                if let parent = todo.item.extras[TaskwarriorRecurrence.parentKey], let template = templates[parent] {
+                if let parent = todo.item.extras[TaskwarriorRecurrence.parentKey], let template = templates[parent] ?? nil {
                     todo.item.extras[TaskwarriorRecurrence.templateKey] = template.extra
                 }
                 file.todos.append(todo)
@@ -69,18 +71,14 @@ enum TaskwarriorTodos {
         return file
     }
 
-    /// What a template does not share with its instances: the moment it was made, its due, its mask.
-    private static func template(of task: Task, number: Int) throws(TodoFailure) -> TaskwarriorRecurrence.Template {
-        func moment(_ name: String) throws(TodoFailure) -> String {
-            guard case .text(let value) = task.fields[name], date(value) != nil else {
-                throw .unreadableImport(
-                    format: "Taskwarrior", line: nil,
-                    problem: "task \(number): a recurring task's \(name) is not a date like 20261201T000000Z")
-            }
-            return value
-        }
+    /// What a template does not share with its instances: the moment it was made, its due, its
+    /// mask; none where it lacks the first two.
+    private static func template(of task: Task) -> TaskwarriorRecurrence.Template? {
+        guard case .text(let entry) = task.fields["entry"], date(entry) != nil, case .text(let due) = task.fields["due"],
+            date(due) != nil
+        else { return nil }
         let mask: String? = if case .text(let mask) = task.fields["mask"] { mask } else { nil }
-        return TaskwarriorRecurrence.Template(entry: try moment("entry"), due: try moment("due"), mask: mask)
+        return TaskwarriorRecurrence.Template(entry: entry, due: due, mask: mask)
     }
 
     private static func todo(of task: Task, number: Int, timeZone: Zone) throws(TodoFailure) -> ImportedTodo {
@@ -191,7 +189,9 @@ enum TaskwarriorTodos {
         // template is written again before the first of them.
         var instances: [String: [TodoItem]] = [:]
         for item in items {
-            if let parent = TaskwarriorRecurrence.parent(of: item) { instances[parent, default: []].append(item) }
+            if let parent = TaskwarriorRecurrence.parent(of: item), TaskwarriorRecurrence.recurs(item) {
+                instances[parent, default: []].append(item)
+            }
         }
         var templatesWritten: Set<String> = []
         func write(_ task: WrittenTask) throws(TodoFailure) {
@@ -202,7 +202,8 @@ enum TaskwarriorTodos {
             }
         }
         for item in items {
-            if let parent = TaskwarriorRecurrence.parent(of: item), templatesWritten.insert(parent).inserted,
+            if let parent = TaskwarriorRecurrence.parent(of: item), TaskwarriorRecurrence.recurs(item),
+                templatesWritten.insert(parent).inserted,
                 let chain = instances[parent],
                 let (template, mask) = Self.template(parent, of: chain, timeZone: timeZone)
             {
@@ -257,8 +258,13 @@ enum TaskwarriorTodos {
         private var status: String {
             if mask != nil { return "recurring" }
             if item.isCompleted { return "completed" }
-            let recurs = item.recur != nil || item.extras["recur"] != nil
-            return recurs && TaskwarriorRecurrence.parent(of: item) == nil ? "recurring" : "pending"
+            return TaskwarriorRecurrence.recurs(item) && TaskwarriorRecurrence.parent(of: item) == nil
+                ? "recurring" : "pending"
+        }
+
+        /// An instance whose recurrence was taken off here is a task of its own.
+        private var parent: String? {
+            TaskwarriorRecurrence.recurs(item) ? TaskwarriorRecurrence.parent(of: item) : nil
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -271,8 +277,8 @@ enum TaskwarriorTodos {
             let recur = item.recur?.period ?? item.extras["recur"].map(TaskwarriorTodos.unescaped)
             try put("status", status)
             try put("mask", mask)
-            try put(TaskwarriorRecurrence.parentKey, TaskwarriorRecurrence.parent(of: item))
-            if let index = TaskwarriorRecurrence.index(of: item) {
+            try put(TaskwarriorRecurrence.parentKey, parent)
+            if parent != nil, let index = TaskwarriorRecurrence.index(of: item) {
                 try task.encode(index, forKey: NamedKey(TaskwarriorRecurrence.indexKey))
             }
             try put("entry", TaskwarriorTodos.written(item.created))
