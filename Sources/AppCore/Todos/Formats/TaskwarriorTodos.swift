@@ -62,7 +62,9 @@ enum TaskwarriorTodos {
                 file.skipped[ImportReport.recurringTemplate, default: 0] += 1
             } else {
                 var todo = try todo(of: task, number: index + 1, timeZone: timeZone)
-                if let parent = todo.item.extras[TaskwarriorRecurrence.parentKey], let template = templates[parent] ?? nil {
+                if let parent = todo.item.extras[TaskwarriorRecurrence.parentKey],
+                    let template = templates[parent] ?? nil
+                {
                     todo.item.extras[TaskwarriorRecurrence.templateKey] = template.extra
                 }
                 file.todos.append(todo)
@@ -74,7 +76,8 @@ enum TaskwarriorTodos {
     /// What a template does not share with its instances: the moment it was made, its due, its
     /// mask; none where it lacks the first two.
     private static func template(of task: Task) -> TaskwarriorRecurrence.Template? {
-        guard case .text(let entry) = task.fields["entry"], date(entry) != nil, case .text(let due) = task.fields["due"],
+        guard case .text(let entry) = task.fields["entry"], date(entry) != nil,
+            case .text(let due) = task.fields["due"],
             date(due) != nil
         else { return nil }
         let mask: String? = if case .text(let mask) = task.fields["mask"] { mask } else { nil }
