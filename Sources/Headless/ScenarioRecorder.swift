@@ -40,7 +40,9 @@ public struct ScenarioRecorder: Sendable {
 
     private func append(_ lines: [String]) throws {
         var text = lines.joined(separator: "\n") + "\n"
-        let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        // A recording holds every command and answer, a web server's token among them: a file it
+        // makes is its owner's alone, whatever the umask.
+        let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         if lseek(descriptor, 0, SEEK_END) == 0 {

@@ -23,6 +23,20 @@ struct SharedMachineProgramSpec {
         for file in files { #expect(try permissions(folder + "/" + file) == 0o600, "\(file)") }
     }
 
+    @Test func aRecordingItMakesIsTheUsersAloneUnderAnOpenUmask() throws {
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-record-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: top, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        let file = top + "/session.scenario"
+
+        let run = try ProgramRun.of(
+            "/bin/sh", ["-c", "umask 022 && exec \"$0\" flip --store memory --record \"$1\"", try coin(), file])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try permissions(file) == 0o600)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("send "))
+    }
+
     /// An empty `APPCORE_DATA` is no place, as an empty `APPCORE_LOCK_WAIT` is no time: the store
     /// is kept where it is when the variable is unset, in every store that keeps a file.
     @Test(arguments: ["sqlite", "disk"])
