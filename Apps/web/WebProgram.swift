@@ -91,6 +91,13 @@ struct WebProgram: AsyncParsableCommand {
         options.storage = storage
         let seed = chance.resolve()
         let (access, core): (WebAccess, WebCore)
+        // Other users of the machine read a command line (ps): the token given on it is blanked
+        // there, as a password in --data is, and the server goes on with its own copy.
+        if let token, ArgumentBlanking.blank(secret: token) {
+            StandardError.line(
+                "Warning: the token given in --token was blanked out of this program's command line, which other "
+                    + "users may see (ps); keep it off the command line with APPCORE_WEB_TOKEN")
+        }
         do {
             access = try WebAccess(listening: listen, token: token ?? ProcessEnvironment.current["APPCORE_WEB_TOKEN"])
             core = try WebCore(options: options, seed: seed)

@@ -10,7 +10,13 @@ import Stores
 /// password given on their command line: `ps` and `/proc/PID/cmdline` read those very bytes (on
 /// Linux, the strings `CommandLine.unsafeArgv` points at), so from then on they show `x`s instead.
 /// The arguments were parsed before: the program goes on with its own copies.
-enum ArgumentBlanking {
+public enum ArgumentBlanking {
+    /// Blanks `secret` wherever an argument holds it (`--token T`, `--token=T`); returns whether
+    /// one did.
+    public static func blank(secret: String) -> Bool {
+        blank([secret], in: secret)
+    }
+
     /// Blanks every place where one of `secrets` appears in the arguments that hold `text` (the
     /// value they were given in, alone or as `--data=…`); returns whether there was any.
     static func blank(_ secrets: [String], in text: String) -> Bool {

@@ -167,6 +167,25 @@ struct WebProgramSpec {
     }
 
     @Test
+    func aTokenGivenOnTheCommandLineIsBlankedOutOfWhatOtherUsersReadAndStillOpensThePages() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let token = "correct-horse-battery-staple"
+        let server = try WebServer(["--token=\(token)"], environment: place.environment)
+        let line = try String(
+            decoding: Data(contentsOf: URL(fileURLWithPath: "/proc/\(server.process.processIdentifier)/cmdline")),
+            as: UTF8.self)
+
+        #expect(!line.contains(token) && line.contains("--token=" + String(repeating: "x", count: token.count)))
+        #expect(
+            server.said.contains("Warning: the token given in --token was blanked out of this program's command line"))
+        #expect(!server.said.contains(token))
+        let bearer = try HTTPExchange.curl(server.base + "/api/todos", ["-H", "Authorization: Bearer \(token)"])
+        #expect(bearer.status == 200)
+        _ = server.stop()
+    }
+
+    @Test
     func listeningBeyondThisMachineMakesATokenAndPrintsItOnce() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }
