@@ -114,7 +114,11 @@ public struct StoreSettings: Equatable, Sendable {
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
         let folder = base + "/appcore"
         // Almost always there, or only it missing: one call, not one a folder on the way.
-        if mkdir(folder, 0o700) == 0 || errno == EEXIST { return folder }
+        if mkdir(folder, 0o700) == 0 { return folder }
+        if errno == EEXIST {
+            try refuseUnlessOwn(folder)
+            return folder
+        }
         // Each folder made on the way is its user's alone too, as XDG asks: one that others could
         // write would let them put another folder in place of the data folder.
         var made = base.hasPrefix("/") ? "" : "."
@@ -129,5 +133,35 @@ public struct StoreSettings: Equatable, Sendable {
             }
         }
         return folder
+    }
+
+    /// A data folder found there is the user's own, or refused: another user who may write the
+    /// folder above it (a shared XDG_DATA_HOME, as /tmp is) could have put one there, or a link to
+    /// one of theirs, to read or change what the programs keep. A link of the user's own to a
+    /// folder of their own is theirs.
+    private static func refuseUnlessOwn(_ folder: String) throws {
+        var found = stat()
+        var link = stat()
+        guard lstat(folder, &link) == 0, stat(folder, &found) == 0 else {
+            throw ProgramFailure(
+                "cannot read the data folder \(folder): \(String(cString: strerror(errno)))", exit: .data)
+        }
+        let user = geteuid()
+        let problem: String? =
+            if link.st_uid != user {
+                "belongs to another user (uid \(link.st_uid))"
+            } else if found.st_mode & S_IFMT != S_IFDIR {
+                "is no folder"
+            } else if found.st_uid != user {
+                "leads to a folder of another user (uid \(found.st_uid))"
+            } else if found.st_mode & 0o022 != 0 {
+                "may be written by other users (chmod 700 it)"
+            } else { nil }
+        if let problem {
+            throw ProgramFailure(
+                "the data folder \(folder) \(problem): nothing is kept where another user may read or replace it; "
+                    + "set XDG_DATA_HOME to a folder of your own, or give --data",
+                exit: .data)
+        }
     }
 }

@@ -37,6 +37,49 @@ struct SharedMachineProgramSpec {
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("send "))
     }
 
+    /// What another user may put in a shared folder in place of the data folder: one of their
+    /// own, a link to one of theirs, or one anyone may write.
+    @Test(
+        .enabled(if: AnotherUser.isAvailable, "acting as another user needs root and setpriv"),
+        arguments: ["their folder", "a link to their folder", "a folder anyone may write"])
+    func aDataFolderAnotherUserPlantedIsRefusedAndNothingIsKeptInIt(_ planted: String) throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-plant-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: shared) }
+        #expect(chmod(shared, 0o1777) == 0)
+        let folder = shared + "/appcore"
+        switch planted {
+        case "their folder": #expect(try AnotherUser.run(["mkdir", "-m", "0777", folder]).status == 0)
+        case "a link to their folder":
+            #expect(try AnotherUser.run(["mkdir", "-m", "0777", shared + "/theirs"]).status == 0)
+            #expect(try AnotherUser.run(["ln", "-s", shared + "/theirs", folder]).status == 0)
+        default:
+            #expect(mkdir(folder, 0o700) == 0 && chmod(folder, 0o777) == 0)
+        }
+
+        let run = try ProgramRun.of("coin", ["flip", "--store", "disk"], environment: ["XDG_DATA_HOME": shared])
+
+        #expect(run.status == 65)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: the data folder \(folder) "), "\(run.stderr)")
+        #expect(run.stderr.contains("set XDG_DATA_HOME to a folder of your own"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func aLinkOfTheUsersOwnToAFolderOfTheirOwnIsTheirDataFolder() throws {
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-ownlink-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: top + "/elsewhere", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        #expect(chmod(top + "/elsewhere", 0o700) == 0)
+        #expect(symlink(top + "/elsewhere", top + "/appcore") == 0)
+
+        let run = try ProgramRun.of("coin", ["flip", "--store", "disk"], environment: ["XDG_DATA_HOME": top])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: top + "/elsewhere")).isEmpty)
+    }
+
     /// An empty `APPCORE_DATA` is no place, as an empty `APPCORE_LOCK_WAIT` is no time: the store
     /// is kept where it is when the variable is unset, in every store that keeps a file.
     @Test(arguments: ["sqlite", "disk"])
