@@ -251,8 +251,13 @@ struct TodoPattern {
                 }
                 if character != "{" { position += 1 }
                 if case .textStart = atom { throw Problem(text: "nothing to repeat at character \(start + 1)") }
-                // Lazy or possessive, a repeat finds the same to-dos.
-                if peek == "?" || peek == "+" { position += 1 }
+                // Lazy, a repeat finds the same to-dos; possessive, it may find fewer, which a
+                // machine of states cannot tell.
+                if peek == "?" { position += 1 }
+                if peek == "+" {
+                    throw Problem(
+                        text: "a possessive repeat at character \(position) is not read here: leave out its +")
+                }
                 node = .repeated(node, least: bounds.0, most: bounds.1)
             }
             return node
@@ -267,10 +272,12 @@ struct TodoPattern {
             let inner = String(characters[(position + 1)..<end])
             let parts = inner.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
             let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
-            guard let first = parts.first, digits(first), parts.count == 1 || parts[1].isEmpty || digits(parts[1])
+            // `{,m}` counts from none.
+            guard let first = parts.first, digits(first) || (first.isEmpty && parts.count == 2 && digits(parts[1])),
+                parts.count == 1 || parts[1].isEmpty || digits(parts[1])
             else { return nil }
             let limit = TodoPattern.largestProgram
-            guard first.count <= 6, let least = Int(first), least <= limit else {
+            guard first.count <= 6, let least = first.isEmpty ? 0 : Int(first), least <= limit else {
                 throw Problem(text: "a count above \(limit) at character \(position + 1)")
             }
             var most: Int? = least
@@ -354,6 +361,13 @@ struct TodoPattern {
                 }
                 first = false
                 position += 1
+                // Another engine's classes inside a class (`[[:alpha:]]`, `[a[b]]`, `[a&&b]`)
+                // would be read here as characters: refused, not misread.
+                if character == "[" || (character == "&" && peek == "&") {
+                    throw Problem(
+                        text: "\(character == "[" ? "a [ inside a class" : "&& in a class") at character \(position) "
+                            + "is not read here: write the characters, or \\d, \\w, \\s")
+                }
                 var low = character
                 if character == "\\" {
                     guard let escaped = peek else { throw Problem(text: "a \\ ends the pattern") }
@@ -421,7 +435,11 @@ struct CharacterClass {
 
     private func holds(_ character: Character) -> Bool {
         if characters.contains(character) { return true }
-        if digit && character.isNumber { return true }
+        if digit, character.unicodeScalars.count == 1,
+            character.unicodeScalars.first?.properties.generalCategory == .decimalNumber
+        {
+            return true
+        }
         if word && Self.isWord(character) { return true }
         if space && character.isWhitespace { return true }
         if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,

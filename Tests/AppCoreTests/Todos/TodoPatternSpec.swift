@@ -17,14 +17,14 @@ struct TodoPatternSpec {
 
     static let titles = [
         "Buy milk", "call Bob at 10:30", "water plants", "pay rent 2026", "fix the build", "e-mail the team",
-        "naïve café", "tab\tseparated", "x_y z",
+        "naïve café", "tab\tseparated", "x_y z", "1½ cups",
     ]
 
     static let patterns = [
         "milk", "MILK", "^b", "^B", "t$", "o.b", "\\d+", "\\d{4}", "\\d{2}:\\d{2}", "[a-c]all", "[^a-z ]",
         "(milk|rent)", "pl(a|o)nts?", "e-?mail", "\\bthe\\b", "\\Bil", "caf[eé]", "\\s", "\\S+\\s\\S+\\s\\S+\\s",
         "a{2}", "t{1,}", "l{2,3}", "(?:fix|pay) ", "x.*z", "\\w_\\w", "\\.", "b.*?d", "^$", "(a|)b", "[\\d]",
-        "[.]", "[-a]", "\\t", "\\W\\w", "é", "^[^x]*$",
+        "[.]", "[-a]", "\\t", "\\W\\w", "é", "^[^x]*$", "l{,1}d", "\\d½",
     ]
 
     @Test(arguments: patterns)
@@ -51,7 +51,9 @@ struct TodoPatternSpec {
         ("(?=a)", "a look-around or option is not read here"), ("(a)\\1", "\\1 at character 4 is not read here"),
         ("a{1001}", "a count above 1000"), ("(a{100}){11}", "more than 1000"),
         ("[z-a]", "the range z-a runs backwards"),
-        ("a{3,2}", "counts down"), (String(repeating: "(", count: 65) + String(repeating: ")", count: 65), "64 deep"),
+        ("a{3,2}", "counts down"), ("[[:digit:]]", "a [ inside a class"), ("[a&&b]", "&& in a class"),
+        ("a*+", "a possessive repeat"),
+        (String(repeating: "(", count: 65) + String(repeating: ")", count: 65), "64 deep"),
     ])
     func aPatternItCannotReadIsRefusedSayingWhy(_ pattern: String, said: String) throws {
         _ = core.todo(.add(draft: TodoDraft(title: "buy milk")))
