@@ -8,7 +8,6 @@ enum OtherToolsVerbs {
     /// Each command, and what to type for it.
     static let spellings: [String: String] = [
         "duplicate": "Taskwarrior's duplicate is fork here: todo fork ID, with changes after it if wished",
-        "log": "Taskwarrior's log, a to-do recorded as done, is two commands here: todo add TITLE, then todo done ID",
         "append": "todo.txt's append is edit here, the title written whole: todo edit ID the whole new title",
         "app": "todo.txt's append is edit here, the title written whole: todo edit ID the whole new title",
         "prepend": "todo.txt's prepend is edit here, the title written whole: todo edit ID the whole new title",

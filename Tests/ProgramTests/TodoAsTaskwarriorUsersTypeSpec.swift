@@ -11,6 +11,34 @@ struct TodoAsTaskwarriorUsersTypeSpec {
         try place.todo(arguments + ["--now", Self.now])
     }
 
+    @Test func logRecordsAToDoDoneAlreadyWithItsAttributesAndUndoTakesItBackWhole() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try todo(place, "add", "water plants")
+        let logged = try todo(place, "log", "paid", "the", "rent", "project:home", "+bills")
+
+        #expect(logged.status == 0, "\(logged.stderr)")
+        #expect(logged.stdout.hasPrefix("Logged ") && logged.stdout.contains("paid the rent"), "\(logged.stdout)")
+        let done = try place.list("--done")
+        #expect(done.count == 1)
+        #expect(done.first?["title"] as? String == "paid the rent" && done.first?["project"] as? String == "home")
+        #expect(done.first?["tags"] as? [String] == ["bills"])
+        let moment = "2026-11-22T12:00:00.000Z"
+        #expect(done.first?["completedAt"] as? String == moment && done.first?["created"] as? String == moment)
+        #expect(try place.list().map { $0["title"] as? String } == ["water plants"])
+
+        _ = try place.todo("undo")
+        #expect(try place.list("--all").map { $0["title"] as? String } == ["water plants"])
+
+        let before = try place.todo("export").stdout
+        let recurring = try todo(place, "log", "stretch", "due:2026-11-22", "recur:daily")
+        #expect(recurring.status == 64 && recurring.stdout.isEmpty)
+        #expect(
+            recurring.stderr
+                == "Error: a to-do logged as done makes no next one: leave out its recurrence, or todo add it\n")
+        #expect(try place.todo("export").stdout == before)
+    }
+
     @Test func aVirtualTagPicksWhatItSaysAndOneThatIsNoneIsRefused() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }
@@ -118,7 +146,7 @@ struct TodoReportsAgreeSpec {
 struct TodoOtherToolsCommandsSpec {
     @Test(arguments: [
         (["duplicate", "abcd"], "todo fork ID"), (["abcd", "duplicate"], "todo fork ID"),
-        (["log", "buy", "milk"], "todo add TITLE, then todo done ID"), (["append", "abcd", "more"], "todo edit ID"),
+        (["append", "abcd", "more"], "todo edit ID"),
         (["prepend", "abcd", "x"], "todo edit ID"), (["depri", "abcd"], "pri: (nothing after the colon)"),
         (["pri", "abcd", "A"], "todo edit ID pri:H"), (["do", "abcd"], "todo done ID"), (["lsp"], "--sort priority"),
         (["context", "work"], "give the filter to each command"),
