@@ -37,11 +37,7 @@ struct Add: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            let words = try TodoWords.readForProgram(title, editing: false, in: session)
-            let draft = TodoDraft(
-                title: words.title ?? "",
-                try item.changes(title: nil, untag: [], uncontext: [], now: session.now, timeZone: session.timeZone)
-                    + words.changes)
+            let draft = try Self.draft(title, item, in: session)
             guard case .added(let added, let abbreviation) = try session.send(.add(draft: draft), to: TodoFeature.self)
             else { return }
             if common.json {
@@ -56,6 +52,16 @@ struct Add: ParsableCommand {
 }
 
 extension Add {
+    /// The to-do that `title`'s words and `item`'s options ask for, as `todo add` and `todo log`
+    /// read them.
+    static func draft(_ title: [String], _ item: ItemOptions, in session: Session) throws -> TodoDraft {
+        let words = try TodoWords.readForProgram(title, editing: false, in: session)
+        return TodoDraft(
+            title: words.title ?? "",
+            try item.changes(title: nil, untag: [], uncontext: [], now: session.now, timeZone: session.timeZone)
+                + words.changes)
+    }
+
     /// A to-do of `title` alone: `todo add TITLE` as the parser reads it.
     static func titled(_ title: [String], from line: QuickLine) -> Add {
         var add = Add()

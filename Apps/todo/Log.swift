@@ -32,15 +32,15 @@ struct Log: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            let words = try TodoWords.readForProgram(title, editing: false, in: session)
-            let changes =
-                try item.changes(title: nil, untag: [], uncontext: [], now: session.now, timeZone: session.timeZone)
-                + words.changes
-            if changes.contains(where: { if case .set(let setting) = $0 { setting.name == "recur" } else { false } }) {
+            let asked = try Add.draft(title, item, in: session)
+            let recurs = { (change: TodoItem.Change) in
+                if case .set(let setting) = change { setting.name == "recur" } else { false }
+            }
+            if asked.changes.contains(where: recurs) {
                 throw ProgramFailure(
                     "a to-do logged as done makes no next one: leave out its recurrence, or todo add it", exit: .usage)
             }
-            let draft = TodoDraft(title: words.title ?? "", changes + [.completed(session.now)])
+            let draft = TodoDraft(title: asked.title, asked.changes + [.completed(session.now)])
             guard case .added(let added, let abbreviation) = try session.send(.add(draft: draft), to: TodoFeature.self)
             else { return }
             if common.json {
