@@ -12,8 +12,8 @@ import Fractal
 /// again, it keeps the moment it was done); a command that finds every one so changes nothing.
 /// A recurring to-do marked done makes the next one (`TodoItem.next`), in the same command, so
 /// that undo takes back both; an instance of a recurring task of Taskwarrior's does where none
-/// made after it is here (`TaskwarriorRecurrence`). A to-do that waits on others still open is done all the same, and
-/// the answer names them.
+/// made after it is here (`TaskwarriorRecurrence`). A to-do that waits on others still open is
+/// done all the same, and the answer names them.
 func createMarkTodos(
     store: Store<TodoState>, random: RandomSource, clock: TimeSource, output: @escaping Output<TodoAnswer>
 ) -> Input<(references: [String], done: Bool)> {
@@ -25,6 +25,8 @@ func createMarkTodos(
                 var (edits, changed, already): ([TodoEdit], [TodoItem], [TodoItem]) = ([], [], [])
                 var report = DoneReport()
                 var recurring = 0
+                // Every to-do, read once a command and only where an instance of Taskwarrior's is done.
+                var everyItem: [TodoItem]?
                 for id in try todos.resolve(request.references) {
                     guard let item = try todos.item(id) else { continue }
                     guard (item.completed != nil) != request.done else {
@@ -46,7 +48,9 @@ func createMarkTodos(
                     // latest: Taskwarrior may have made those after it already.
                     var index: Int?
                     if let parent = TaskwarriorRecurrence.parent(of: item) {
-                        let chain = try todos.items.all().filter { TaskwarriorRecurrence.parent(of: $0) == parent }
+                        let all = try everyItem ?? todos.items.all()
+                        everyItem = all
+                        let chain = all.filter { TaskwarriorRecurrence.parent(of: $0) == parent }
                         let place = TaskwarriorRecurrence.index(of: item) ?? 0
                         if chain.contains(where: { (TaskwarriorRecurrence.index(of: $0) ?? 0) > place }) { continue }
                         index = TaskwarriorRecurrence.nextIndex(of: chain)
