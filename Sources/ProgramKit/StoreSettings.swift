@@ -140,12 +140,14 @@ public struct StoreSettings: Equatable, Sendable {
     /// one of theirs, to read or change what the programs keep. A link of the user's own to a
     /// folder of their own is theirs.
     private static func refuseUnlessOwn(_ folder: String) throws {
-        var found = stat()
         var link = stat()
-        guard lstat(folder, &link) == 0, stat(folder, &found) == 0 else {
+        var found = stat()
+        // What a link leads to is looked at only for a link: every program starts here.
+        guard lstat(folder, &link) == 0, link.st_mode & S_IFMT != S_IFLNK || stat(folder, &found) == 0 else {
             throw ProgramFailure(
                 "cannot read the data folder \(folder): \(String(cString: strerror(errno)))", exit: .data)
         }
+        if link.st_mode & S_IFMT != S_IFLNK { found = link }
         let user = geteuid()
         let problem: String? =
             if link.st_uid != user {
