@@ -48,7 +48,8 @@ static inline sqlite3_syscall_ptr *appcore_system_ftruncate(void) {
 /// them is zeroed as its first frame is added, as after a writer that stopped half-way while others
 /// had the index open. Cutting the file and growing it again, a byte a page, cost every program
 /// 10 system calls and 0.1 ms, 0.35 ms where it ran right after another, and at times over a
-/// millisecond (`Benchmarks/README.md`). Any other file, or an index not a whole number of SQLite's
+/// millisecond (`git show 193cac8:Benchmarks/README.md`, "The log's index written over, not cut").
+/// Any other file, or an index not a whole number of SQLite's
 /// 32 KB pages long, is cut as SQLite asks, as is any file where a step of this fails.
 static int appcore_ftruncate(int descriptor, off_t length) {
     int (*system_ftruncate)(int, off_t) = (int (*)(int, off_t))*appcore_system_ftruncate();
@@ -68,7 +69,8 @@ static int appcore_ftruncate(int descriptor, off_t length) {
 /// once per process, before SQLite is first used: it first has each connection allocate its page
 /// cache a page at a time, as it reads them, rather than room for 20 pages at once with a header
 /// written in each, which cost every program that opened a store 14 page faults and 0.06 ms
-/// (`Benchmarks/README.md`).
+/// (`git show 193cac8:Benchmarks/README.md`, "The database read alone from its bytes, and the
+/// programs timed as installed").
 static inline int appcore_register_vfs(void) {
     static sqlite3_vfs vfs;
     sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)0, 0, 0);

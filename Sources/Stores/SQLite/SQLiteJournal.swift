@@ -42,8 +42,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// over it from its start. Every start reads what the log holds since it was last started
     /// over, about 4 µs a page, and every copy costs a sync of the database, about 0.4 ms: a
     /// limit of a dozen or so pages spends least on both, over a run of changes
-    /// (`Benchmarks/README.md`, "Start-up without the parser's option types, and the log copied
-    /// at 64 KB").
+    /// (`git show 193cac8:Benchmarks/README.md`, "Start-up without the parser's option types, and
+    /// the log copied at 64 KB").
     static var logLimit: Int { 64 * 1024 }
     /// How large a log's file may stay: one change that took the log past it (a large import, a
     /// snapshot rewritten) has it copied and emptied at once. (A reader that keeps reading what
@@ -560,8 +560,8 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// connection, where a log copied by a program before this one would be read anew as it opens
     /// and written after its end. Written over, the log's file keeps its size, so that a change's
     /// sync writes no size or place of the file and costs less, and emptying the file, which
-    /// costs several milliseconds, is left out (`Benchmarks/README.md`, "The SQLite log written
-    /// over in place").
+    /// costs several milliseconds, is left out (`git show 193cac8:Benchmarks/README.md`, "The
+    /// SQLite log written over in place").
     ///
     /// Only in a file read whole and found sound since it was opened (a damaged database, or one
     /// not ours, is never written, and a file followed to is read first), and only the store's
