@@ -61,6 +61,12 @@ struct BenchmarkRecordsSpec {
             to: folder.appendingPathComponent("results/\(date)-\(commit).json"))
     }
 
+    /// The record every comparison starts from: commit aaaa1111, 931 instructions a message, and
+    /// `todo list` in 2.2 to 2.5 ms against `task list`'s 9.5 to 9.8.
+    func writeBaseline() throws {
+        try write("aaaa1111", date: "2026-12-01T10:00:00Z", instructions: 931, todoList: [2.2, 2.3, 2.4, 2.5])
+    }
+
     @Test func aFigureIsKeptAsOneLineOfItsMedianSpreadRunsAndRatioToItsPeer() throws {
         defer { remove() }
         let figures = folder.appendingPathComponent("figures.jsonl")
@@ -91,7 +97,7 @@ struct BenchmarkRecordsSpec {
 
     @Test func aCountThatGrewIsNamedWorseWithItsRatioAndTheCompareFails() throws {
         defer { remove() }
-        try write("aaaa1111", date: "2026-12-01T10:00:00Z", instructions: 931, todoList: [2.2, 2.3, 2.4, 2.5])
+        try writeBaseline()
         try write("bbbb2222", date: "2026-12-02T10:00:00Z", instructions: 950, todoList: [2.3, 2.4, 2.5, 2.6])
         let run = try script("report", ["--folder", folder.path, "--compare", "aaaa", "bbbb"])
         #expect(run.status == 1)
@@ -104,7 +110,7 @@ struct BenchmarkRecordsSpec {
 
     @Test func twoRunsOfOneCommitNameNothingAndTheComparePasses() throws {
         defer { remove() }
-        try write("aaaa1111", date: "2026-12-01T10:00:00Z", instructions: 931, todoList: [2.2, 2.3, 2.4, 2.5])
+        try writeBaseline()
         try write("aaaa1111", date: "2026-12-01T11:00:00Z", instructions: 931, todoList: [2.25, 2.35, 2.45, 2.55])
         let first = folder.appendingPathComponent("results/2026-12-01T10:00:00Z-aaaa1111.json").path
         let run = try script("report", ["--folder", folder.path, "--compare", first, "aaaa"])
@@ -114,7 +120,7 @@ struct BenchmarkRecordsSpec {
 
     @Test func aTimeWhoseRunsAllFellIsNamedBetterAndTheComparePasses() throws {
         defer { remove() }
-        try write("aaaa1111", date: "2026-12-01T10:00:00Z", instructions: 931, todoList: [2.2, 2.3, 2.4, 2.5])
+        try writeBaseline()
         try write("bbbb2222", date: "2026-12-02T10:00:00Z", instructions: 931, todoList: [1.2, 1.3, 1.4, 1.5])
         let run = try script("report", ["--folder", folder.path, "--compare", "aaaa1111", "bbbb2222"])
         #expect(run.status == 0)
@@ -136,7 +142,7 @@ struct BenchmarkRecordsSpec {
 
     @Test func theReportDrawsEachFigureWithItsTargetAndSaysInTrendsWhichAreMet() throws {
         defer { remove() }
-        try write("aaaa1111", date: "2026-12-01T10:00:00Z", instructions: 931, todoList: [2.2, 2.3, 2.4, 2.5])
+        try writeBaseline()
         try write("bbbb2222", date: "2026-12-02T10:00:00Z", instructions: 960, todoList: [1.7, 1.8, 1.9, 2.0])
         let run = try script("report", ["--folder", folder.path])
         #expect(run.status == 0, "\(run.stderr)")
