@@ -140,6 +140,34 @@ struct BenchmarkRecordsSpec {
         )
     }
 
+    @Test func aDamagedRecordIsNamedInOneLineAndNothingIsDrawn() throws {
+        defer { remove() }
+        try writeBaseline()
+        let record = folder.appendingPathComponent("results/2026-12-01T10:00:00Z-aaaa1111.json")
+        let whole = try Data(contentsOf: record)
+        try whole.prefix(whole.count / 2).write(to: record)
+        let run = try script("report", ["--folder", folder.path])
+        #expect(run.status == 65)
+        #expect(run.stderr.hasPrefix("report: \(record.path) is no record: "))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("TRENDS.md").path))
+        #expect(try Data(contentsOf: record) == whole.prefix(whole.count / 2))
+    }
+
+    @Test func aCompareThatCannotBeWrittenSaysSoAndExits74() throws {
+        defer { remove() }
+        try writeBaseline()
+        let run = try ProgramRun.of(
+            try #require(BenchmarkScripts.python),
+            [
+                Self.benchmarks.appendingPathComponent("report").path, "--folder", folder.path, "--compare", "aaaa",
+                "aaaa",
+            ],
+            output: URL(fileURLWithPath: "/dev/full"))
+        #expect(run.status == 74)
+        #expect(run.stderr == "report: cannot write standard output: No space left on device\n")
+    }
+
     @Test func theReportDrawsEachFigureWithItsTargetAndSaysInTrendsWhichAreMet() throws {
         defer { remove() }
         try writeBaseline()
