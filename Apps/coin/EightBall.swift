@@ -33,9 +33,9 @@ struct EightBall: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session(options: common, seed: chance.resolve())
-            if case .answered(let answer) = try session.send(.ask(question: question), to: EightBallFeature.self) {
-                try show(answer, seed: session.seed)
-            }
+            let answer = try session.send(.ask(question: question), to: EightBallFeature.self)
+            guard case .answered(let reading) = answer else { throw ProgramFailure.unexpected(answer) }
+            try show(reading, seed: session.seed)
         }
     }
 

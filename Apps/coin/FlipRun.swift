@@ -22,9 +22,9 @@ struct FlipRun: QuickCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session(settings: common, seed: SeedOption.resolve(seed))
-            if case .flipped(let toss) = try session.send(.flip(count: count), to: CoinFeature.self) {
-                try show(toss, seed: session.seed)
-            }
+            let answer = try session.send(.flip(count: count), to: CoinFeature.self)
+            guard case .flipped(let toss) = answer else { throw ProgramFailure.unexpected(answer) }
+            try show(toss, seed: session.seed)
         }
     }
 

@@ -42,12 +42,12 @@ struct History: HistoryCommand {
     /// one moment keep the order they were kept in.
     private static func oldestFirst(_ session: Session) throws -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
-        if case .history(let tosses) = try session.send(.showHistory, to: CoinFeature.self) {
-            entries += tosses.map(HistoryEntry.flip)
-        }
-        if case .history(let answers) = try session.send(.showHistory, to: EightBallFeature.self) {
-            entries += answers.map(HistoryEntry.eightBall)
-        }
+        let flips = try session.send(.showHistory, to: CoinFeature.self)
+        guard case .history(let tosses) = flips else { throw ProgramFailure.unexpected(flips) }
+        let readings = try session.send(.showHistory, to: EightBallFeature.self)
+        guard case .history(let answers) = readings else { throw ProgramFailure.unexpected(readings) }
+        entries += tosses.map(HistoryEntry.flip)
+        entries += answers.map(HistoryEntry.eightBall)
         return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
     }
 }

@@ -41,7 +41,8 @@ struct Until: ParsableCommand {
         try reportingFailures {
             let session = try Session(options: common, seed: chance.resolve())
             let answer = try session.send(.flipUntil(sequence: sequence, times: times), to: CoinFeature.self)
-            if case .sequenceFound(let search) = answer { try show(search, seed: session.seed) }
+            guard case .sequenceFound(let search) = answer else { throw ProgramFailure.unexpected(answer) }
+            try show(search, seed: session.seed)
         }
     }
 

@@ -45,7 +45,7 @@ extension DeckGroup {
             try reportingFailures {
                 let session = try Session(options: common, seed: chance.resolve())
                 let answer = try session.send(.draw(count: count), to: DeckFeature.self)
-                guard case .drew(let cards, let left) = answer else { return }
+                guard case .drew(let cards, let left) = answer else { throw ProgramFailure.unexpected(answer) }
                 if common.json { return try printJSON(DrawReport(seed: session.seed, cards: cards, left: left)) }
                 let style = TextStyle.forStandardOutput()
                 print(cards.map { CardText.card($0, style: style) }.joined(separator: " "))
@@ -69,7 +69,7 @@ extension DeckGroup {
         func run() throws {
             try reportingFailures {
                 let answer = try Session(options: common).send(.shuffle(jokers: jokers), to: DeckFeature.self)
-                guard case .shuffled(let size) = answer else { return }
+                guard case .shuffled(let size) = answer else { throw ProgramFailure.unexpected(answer) }
                 if common.json { return try printJSON(["size": size]) }
                 print("A fresh deck of \(size) cards.")
             }
@@ -90,8 +90,8 @@ extension DeckGroup {
 
         func run() throws {
             try reportingFailures {
-                guard case .shown(let left, let drawn) = try Session(options: common).send(.show, to: DeckFeature.self)
-                else { return }
+                let answer = try Session(options: common).send(.show, to: DeckFeature.self)
+                guard case .shown(let left, let drawn) = answer else { throw ProgramFailure.unexpected(answer) }
                 if common.json { return try printJSON(["left": left, "drawn": drawn]) }
                 let style = TextStyle.forStandardOutput()
                 let line = { (cards: [Card]) in cards.map { CardText.card($0, style: style) }.joined(separator: " ") }

@@ -32,9 +32,8 @@ struct History: HistoryCommand {
         try options.run(
             HistoryShown(
                 entries: { session in
-                    guard case .history(let rolls) = try session.send(.showHistory, to: DiceFeature.self) else {
-                        return []
-                    }
+                    let answer = try session.send(.showHistory, to: DiceFeature.self)
+                    guard case .history(let rolls) = answer else { throw ProgramFailure.unexpected(answer) }
                     return rolls
                 },
                 clear: { _ = try $0.send(.clearHistory, to: DiceFeature.self) },

@@ -65,7 +65,7 @@ struct RollRun: QuickCommand {
                 case .rolledMany: try stream.end()
                 case .tallied(let tally): tallies.append(tally)
                 case .weighed(let statistics): try show(statistics)
-                default: break
+                default: throw ProgramFailure.unexpected(answer)
                 }
             }
             if !rolls.isEmpty { try show(rolls, seed: session.seed) }

@@ -23,7 +23,7 @@ struct Active: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let (answer, session) = try report.report("active", among: .all) { query, _ in .active(query: query) }
-            guard case .listed(let items, let abbreviation, _) = answer else { return }
+            guard case .listed(let items, let abbreviation, _) = answer else { throw ProgramFailure.unexpected(answer) }
             let now = session.now
             if report.common.json {
                 return try printJSON(

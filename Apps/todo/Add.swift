@@ -38,8 +38,8 @@ struct Add: ParsableCommand {
         try reportingFailures {
             let session = try Session.forTodos(common)
             let draft = try Self.draft(title, item, in: session)
-            guard case .added(let added, let abbreviation) = try session.send(.add(draft: draft), to: TodoFeature.self)
-            else { return }
+            let answer = try session.send(.add(draft: draft), to: TodoFeature.self)
+            guard case .added(let added, let abbreviation) = answer else { throw ProgramFailure.unexpected(answer) }
             if common.json {
                 try printJSON(TodoRecord(added))
             } else {

@@ -83,9 +83,8 @@ private func annotating(
             let references = try PickedTodos(words: [id], yes: yes).references(
                 in: session, command: verb, among: .open, doing: "\(verb) them all")
         else { return print("Nothing changed.") }
-        guard
-            case .changed(let items, let abbreviation) = try session.send(make(references, text), to: TodoFeature.self)
-        else { return }
+        let answer = try session.send(make(references, text), to: TodoFeature.self)
+        guard case .changed(let items, let abbreviation) = answer else { throw ProgramFailure.unexpected(answer) }
         try show(items, abbreviation: abbreviation, verb: saying, json: common.json, in: session)
     }
 }

@@ -56,7 +56,7 @@ struct Burndown: ParsableCommand {
                 guard monday <= today else { throw ProgramFailure("--since: \(start) is after today", exit: .usage) }
                 return .burndown(query: query, period: period, first: monday, last: today)
             }
-            guard case .burndown(let points) = answer else { return }
+            guard case .burndown(let points) = answer else { throw ProgramFailure.unexpected(answer) }
             if report.common.json { return try printJSON(BurndownRecord(period: period, points: points)) }
             let style = TextStyle.forStandardOutput()
             let most = max(1, points.map { $0.open + $0.done }.max() ?? 1)

@@ -49,7 +49,10 @@ struct CalendarReport: ParsableCommand {
                 shown = (first, last, today)
                 return .dueDays(query: query, first: first, last: last)
             }
-            guard case .dueDays(let counts) = answer, let (first, last, today) = shown else { return }
+            // The month is set when the report asks for it, before the core answers.
+            guard case .dueDays(let counts) = answer, let (first, last, today) = shown else {
+                throw ProgramFailure.unexpected(answer)
+            }
             if report.common.json {
                 return try printJSON(CalendarRecord(first: first, last: last, today: today, due: counts))
             }

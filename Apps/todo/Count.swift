@@ -32,9 +32,8 @@ struct Count: ParsableCommand {
             let session = try Session.forTodos(common)
             let picked = try TodoFilterWords.readForProgram(filter, command: "count", in: session)
             let query = TodoQuery(status: among.status(for: picked), filter: picked)
-            guard case .listed(let items, _, _) = try session.send(.list(query: query), to: TodoFeature.self) else {
-                return
-            }
+            let answer = try session.send(.list(query: query), to: TodoFeature.self)
+            guard case .listed(let items, _, _) = answer else { throw ProgramFailure.unexpected(answer) }
             if common.json { try printJSON(["count": items.count]) } else { print(items.count) }
         }
     }

@@ -67,8 +67,8 @@ struct Edit: ParsableCommand {
                 references.count == 1
                 ? .edit(reference: references[0], changes: changes)
                 : .editEach(references: references, changes: changes)
-            guard case .changed(let items, let abbreviation) = try session.send(command, to: TodoFeature.self)
-            else { return }
+            let answer = try session.send(command, to: TodoFeature.self)
+            guard case .changed(let items, let abbreviation) = answer else { throw ProgramFailure.unexpected(answer) }
             try show(items, abbreviation: abbreviation, verb: "Changed", json: common.json, in: session)
             for item in items { TodoPlans.warnOfWaitAfterDue(item, timeZone: session.timeZone) }
         }

@@ -24,7 +24,9 @@ struct Fork: ParsableCommand {
             let session = try Session.forTodos(common)
             let answer = try session.send(
                 .fork(reference: id, changes: try change.changes(in: session)), to: TodoFeature.self)
-            guard case .forked(let copy, let original, let abbreviation) = answer else { return }
+            guard case .forked(let copy, let original, let abbreviation) = answer else {
+                throw ProgramFailure.unexpected(answer)
+            }
             if common.json {
                 try printJSON(TodoRecord(copy))
             } else {

@@ -17,7 +17,8 @@ struct Journal: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            guard case .journal(let entries) = try session.send(.showJournal, to: TodoFeature.self) else { return }
+            let answer = try session.send(.showJournal, to: TodoFeature.self)
+            guard case .journal(let entries) = answer else { throw ProgramFailure.unexpected(answer) }
             if common.json {
                 try printJSON(entries)
             } else if entries.isEmpty {

@@ -114,8 +114,9 @@ struct List: ParsableCommand {
             guard watch else { return try list(query, in: session) }
             var live = LiveLines(onTerminal: isatty(STDOUT_FILENO) == 1)
             try session.watch {
-                guard case .listed(let items, let abbreviation, let links) = try listed(query, in: session) else {
-                    return
+                let answer = try listed(query, in: session)
+                guard case .listed(let items, let abbreviation, let links) = answer else {
+                    throw ProgramFailure.unexpected(answer)
                 }
                 try live.draw(
                     items.isEmpty
@@ -128,7 +129,10 @@ struct List: ParsableCommand {
     }
 
     private func list(_ query: TodoQuery, in session: Session) throws {
-        guard case .listed(let items, let abbreviation, let links) = try listed(query, in: session) else { return }
+        let answer = try listed(query, in: session)
+        guard case .listed(let items, let abbreviation, let links) = answer else {
+            throw ProgramFailure.unexpected(answer)
+        }
         if items.isEmpty && !common.json {
             print(emptyList)
             return

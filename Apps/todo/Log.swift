@@ -41,8 +41,8 @@ struct Log: ParsableCommand {
                     "a to-do logged as done makes no next one: leave out its recurrence, or todo add it", exit: .usage)
             }
             let draft = TodoDraft(title: asked.title, asked.changes + [.completed(session.now)])
-            guard case .added(let added, let abbreviation) = try session.send(.add(draft: draft), to: TodoFeature.self)
-            else { return }
+            let answer = try session.send(.add(draft: draft), to: TodoFeature.self)
+            guard case .added(let added, let abbreviation) = answer else { throw ProgramFailure.unexpected(answer) }
             if common.json {
                 try printJSON(TodoRecord(added))
             } else {

@@ -44,7 +44,7 @@ struct Next: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let (answer, session) = try report.report("next", among: .open) { query, _ in .next(query: query) }
-            guard case .ranked(let ranked, let abbreviation) = answer else { return }
+            guard case .ranked(let ranked, let abbreviation) = answer else { throw ProgramFailure.unexpected(answer) }
             let shown = limit.map { Array(ranked.prefix($0)) } ?? ranked
             if report.common.json {
                 return try printJSON(shown.map { RecordWith(item: $0.item, name: "urgency", value: $0.urgency) })

@@ -30,8 +30,8 @@ struct PickedTodos {
         }
         if let references = filter.onlyIDs { return references }
         let query = TodoQuery(status: filter.namesStatusOrIDs ? .all : status, filter: filter)
-        guard case .listed(let items, let abbreviation, _) = try session.send(.list(query: query), to: TodoFeature.self)
-        else { return nil }
+        let answer = try session.send(.list(query: query), to: TodoFeature.self)
+        guard case .listed(let items, let abbreviation, _) = answer else { throw ProgramFailure.unexpected(answer) }
         guard !items.isEmpty else {
             throw ProgramFailure(
                 "no to-do matches \(TerminalText.escaped(words.joined(separator: " "))); `todo list` with the same words shows what a filter picks",
@@ -45,8 +45,8 @@ struct PickedTodos {
         }
         try show(items, abbreviation: abbreviation, json: false, in: session)
         StandardError.write("\(items.count) to-dos: \(action)? [y/N] ")
-        let answer = readLine()?.trimmingWhitespace().lowercased()
-        return answer == "y" || answer == "yes" ? items.map(\.id.value) : nil
+        let reply = readLine()?.trimmingWhitespace().lowercased()
+        return reply == "y" || reply == "yes" ? items.map(\.id.value) : nil
     }
 }
 

@@ -27,7 +27,7 @@ struct Projects: ParsableCommand {
         try reportingFailures {
             let (answer, _) = try report.report("projects", among: .openOrWaiting) { query, _ in .projects(query: query)
             }
-            guard case .projects(let counts) = answer else { return }
+            guard case .projects(let counts) = answer else { throw ProgramFailure.unexpected(answer) }
             if report.common.json {
                 return try printJSON(counts.map { ProjectRow(project: $0.project, open: $0.open) })
             }

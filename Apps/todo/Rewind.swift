@@ -11,9 +11,8 @@ struct Undo: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard case .undid(let label) = try Session.forTodos(common).send(.undo, to: TodoFeature.self) else {
-                return
-            }
+            let answer = try Session.forTodos(common).send(.undo, to: TodoFeature.self)
+            guard case .undid(let label) = answer else { throw ProgramFailure.unexpected(answer) }
             if common.json { try printJSON(["undid": label]) } else { print("Undid: \(TerminalText.escaped(label))") }
         }
     }
@@ -27,9 +26,8 @@ struct Redo: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard case .redid(let label) = try Session.forTodos(common).send(.redo, to: TodoFeature.self) else {
-                return
-            }
+            let answer = try Session.forTodos(common).send(.redo, to: TodoFeature.self)
+            guard case .redid(let label) = answer else { throw ProgramFailure.unexpected(answer) }
             if common.json { try printJSON(["redid": label]) } else { print("Redid: \(TerminalText.escaped(label))") }
         }
     }

@@ -17,10 +17,10 @@ struct Show: ParsableCommand {
                 throw ProgramFailure("name the to-do to show: its id, or the start of it", exit: .usage)
             }
             let session = try Session.forTodos(common)
-            guard
-                case .shown(let item, let abbreviation, let links) = try session.send(
-                    .show(reference: id), to: TodoFeature.self)
-            else { return }
+            let answer = try session.send(.show(reference: id), to: TodoFeature.self)
+            guard case .shown(let item, let abbreviation, let links) = answer else {
+                throw ProgramFailure.unexpected(answer)
+            }
             if common.json {
                 try printJSON(TodoRecord(item))
             } else {

@@ -145,7 +145,8 @@ struct NamedTodos: ParsableArguments {
                 let references = try PickedTodos(words: words, yes: yes).references(
                     in: session, command: command, among: status, doing: action)
             else { return print("Nothing changed.") }
-            switch try session.send(make(references), to: TodoFeature.self) {
+            let answer = try session.send(make(references), to: TodoFeature.self)
+            switch answer {
             case .changed(let items, let abbreviation), .deleted(let items, let abbreviation):
                 try show(items, abbreviation: abbreviation, verb: verb, json: common.json, in: session)
             case .completed(let items, let abbreviation, let report):
@@ -153,7 +154,7 @@ struct NamedTodos: ParsableArguments {
             case .unchanged(let items, let abbreviation):
                 try show(items, abbreviation: abbreviation, verb: already, json: common.json, in: session)
             default:
-                return
+                throw ProgramFailure.unexpected(answer)
             }
         }
     }

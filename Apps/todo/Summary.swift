@@ -27,7 +27,7 @@ struct Summary: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let (answer, _) = try report.report("summary", among: .all) { query, _ in .projects(query: query) }
-            guard case .projects(let counts) = answer else { return }
+            guard case .projects(let counts) = answer else { throw ProgramFailure.unexpected(answer) }
             if report.common.json { return try printJSON(counts.map(SummaryRow.init)) }
             guard !counts.isEmpty else { return print("Nothing to do.") }
             let lines = ProjectTable.lines(counts, columns: ["open", "done", "done %"]) { count in

@@ -23,7 +23,7 @@ struct Tags: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let (answer, _) = try report.report("tags", among: .openOrWaiting) { query, _ in .tags(query: query) }
-            guard case .tags(let counts) = answer else { return }
+            guard case .tags(let counts) = answer else { throw ProgramFailure.unexpected(answer) }
             if report.common.json { return try printJSON(counts) }
             guard !counts.isEmpty else { return print("No tags.") }
             let names = counts.map { "+" + TerminalText.escaped($0.tag) }

@@ -41,10 +41,8 @@ struct Export: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard
-                case .exported(let text) = try Session.forTodos(common).send(
-                    .export(format: format), to: TodoFeature.self)
-            else { return }
+            let answer = try Session.forTodos(common).send(.export(format: format), to: TodoFeature.self)
+            guard case .exported(let text) = answer else { throw ProgramFailure.unexpected(answer) }
             try StandardOutput.write(format == .todotxt ? text : text + "\n")
         }
     }
@@ -120,11 +118,12 @@ struct Import: ParsableCommand {
                     exit: .data)
             }
             let session = try Session.forTodos(common)
-            guard
-                case .imported(let items, let abbreviation, let report) = try session.send(
-                    .importItems(text: text, format: format, duplicates: allowDuplicates ? .added : .leftOut),
-                    to: TodoFeature.self)
-            else { return }
+            let answer = try session.send(
+                .importItems(text: text, format: format, duplicates: allowDuplicates ? .added : .leftOut),
+                to: TodoFeature.self)
+            guard case .imported(let items, let abbreviation, let report) = answer else {
+                throw ProgramFailure.unexpected(answer)
+            }
             if common.json {
                 try printJSON(items.map(TodoRecord.init))
                 for line in report.notes(format: format) { StandardError.line(line) }

@@ -23,7 +23,7 @@ struct Waiting: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let (answer, session) = try report.report("waiting", among: .waiting) { query, _ in .waiting(query: query) }
-            guard case .listed(let items, let abbreviation, _) = answer else { return }
+            guard case .listed(let items, let abbreviation, _) = answer else { throw ProgramFailure.unexpected(answer) }
             if report.common.json { return try printJSON(items.map(TodoRecord.init)) }
             guard !items.isEmpty else { return print("Nothing waits.") }
             // Each line says until when it waits.

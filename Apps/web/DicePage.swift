@@ -18,7 +18,8 @@ enum DicePage {
         for weighed in weighed {
             do {
                 let answer = try await core.send(.weigh(expression: weighed), to: DiceFeature.self)
-                if case .weighed(let statistics) = answer { charts.append(DistributionChart.figure(statistics)) }
+                guard case .weighed(let statistics) = answer else { throw ProgramFailure.unexpected(answer) }
+                charts.append(DistributionChart.figure(statistics))
             } catch let failure as ProgramFailure {
                 charts.append("<p class=\"hint\">No chart: \(failure.description)</p>")
             }

@@ -57,7 +57,7 @@ enum WebResponses {
         case .notFound: .notFound
         case .data: .unprocessableContent
         case .outcomeUnknown: .serviceUnavailable
-        case .success, .output, .unavailable: .internalServerError
+        case .success, .output, .unavailable, .fault: .internalServerError
         }
     }
 }

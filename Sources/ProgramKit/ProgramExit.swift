@@ -18,12 +18,16 @@ public enum ProgramExit: Int32, CaseIterable, Sendable {
     /// A server could not listen where it was told: the port is taken, or the address is not this
     /// machine's (as EX_UNAVAILABLE). Only the web program listens.
     case unavailable = 69
+    /// A fault of the program itself: its core gave an answer the program was not written to show
+    /// (as EX_SOFTWARE). No user's input leads here; it is a defect to report.
+    case fault = 70
 
     /// The lines that `--help` and the README show.
     public static let explanation = """
         Exit status: 0 success, 1 not found, 64 usage error, 65 data error \
         (stored data unreadable or not written, or a file to import malformed or over a limit), \
         74 output error (standard output could not be written), 75 unknown outcome (the store's reply to a \
-        change was lost, or its file replaced meanwhile: look before making it again).
+        change was lost, or its file replaced meanwhile: look before making it again), 70 a fault of the \
+        program (an answer it was not written to show: please report it).
         """
 }
