@@ -128,7 +128,7 @@ struct RegisteredFeaturesSpec {
         }
     }
 
-    @Test(arguments: DurableVariant.available)
+    @Test(.slow, arguments: DurableVariant.available)
     func everyChangeKeptAndEveryStateWrittenByADurableStoreComesBackWhenItOpensAgain(_ variant: DurableVariant)
         throws
     {

@@ -5,7 +5,7 @@ import Testing
 /// shows of it is that moment again.
 @Suite("one calendar in the programs")
 struct CalendarProgramSpec {
-    @Test(arguments: ["1500-03-01", "1582-10-10", "0001-01-01", "2026-11-22"])
+    @Test(.slow, arguments: ["1500-03-01", "1582-10-10", "0001-01-01", "2026-11-22"])
     func theMomentGivenIsTheMomentShown(_ day: String) throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }

@@ -5,7 +5,7 @@ import Testing
 struct CoinHistoryProgramSpec {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-history-\(UUID().uuidString)")
 
-    @Test(arguments: ["sqlite", "disk"])
+    @Test(.slow, arguments: ["sqlite", "disk"])
     func eachRunIsKeptAndALaterRunShowsThemNewestFirst(_ store: String) throws {
         let environment = ["APPCORE_STORE": store, "APPCORE_DATA": folder.appendingPathComponent("data").path]
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

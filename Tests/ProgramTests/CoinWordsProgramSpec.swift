@@ -20,7 +20,7 @@ struct CoinWordsProgramSpec {
         #expect(both.stderr.contains("say two counts"))
     }
 
-    @Test func oneSideIsSingular() throws {
+    @Test(.slow) func oneSideIsSingular() throws {
         for seed in 1...20 {
             let run = try coin(["flip", "-n", "2", "--seed", "\(seed)"])
             let counts = try #require(run.stdout.split(separator: "\n").last.map(String.init))

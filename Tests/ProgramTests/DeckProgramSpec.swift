@@ -37,7 +37,7 @@ struct DeckProgramSpec {
         #expect(try codes(fresh, "left").count == 54)
     }
 
-    @Test(arguments: ["sqlite", "disk"])
+    @Test(.slow, arguments: ["sqlite", "disk"])
     func manyProgramsDrawingAtOnceEachGetCardsNoOtherGets(_ store: String) throws {
         let place = try folder()
         defer { try? FileManager.default.removeItem(at: place) }

@@ -51,7 +51,7 @@ struct DiceAtTheTableProgramSpec {
         #expect(!run.stdout.contains("\u{1B}["))
     }
 
-    @Test func aWiderCriticalRangeIsAFaceOfAD20() throws {
+    @Test(.slow) func aWiderCriticalRangeIsAFaceOfAD20() throws {
         let refused = try dice(["1d20", "--crit", "21"])
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("--crit takes a face of a d20 from 2 to 20"))

@@ -31,7 +31,7 @@ struct DiceProgramSpec {
     /// A sum of thousands of dice, as a player may paste one, rolls and weighs: it never crashes
     /// the program, within every limit; parentheses that each hold a run of terms, too deep to walk,
     /// are refused in one line.
-    @Test func aSumOfThousandsOfDiceRollsAndWeighsAndOneTooDeepIsRefused() throws {
+    @Test(.slow) func aSumOfThousandsOfDiceRollsAndWeighsAndOneTooDeepIsRefused() throws {
         let sum = Array(repeating: "1d6", count: 4_000).joined(separator: "+")
         let roll = try ProgramRun.of("dice", [sum, "--seed", "5", "--store", "memory"])
         #expect(

@@ -66,7 +66,9 @@ struct LiveViewProgramSpec {
         #expect(printed.dropFirst(first.count) == "\n- \(line)\n")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script for a terminal"))
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script for a terminal"),
+        .slow)
     func onATerminalTheListIsCutToTheScreenAndAChangeRewritesOnlyTheRowsThatDiffer() throws {
         let place = try TodoPlace.holding(300)
         defer { place.remove() }
@@ -91,7 +93,9 @@ struct LiveViewProgramSpec {
         #expect(!printed.dropFirst(first.count).contains("\u{1B}[2J"))
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script for a terminal"))
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script for a terminal"),
+        .slow)
     func onATerminalALineWiderThanTheScreenIsCutSoNoRowIsOverwritten() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }

@@ -36,10 +36,13 @@ struct LocalTimeProgramSpec {
     /// `--now 2026-10-04` is that day's first moment where the program runs, also on the day the
     /// clocks jump: east of UTC, UTC's midnight already has the summer offset; in Havana the
     /// day's midnight never happens (23:59:59, then 01:00).
-    @Test(arguments: [
-        ("Australia/Sydney", "2026-10-04"), ("Australia/Lord_Howe", "2026-10-04"), ("Pacific/Chatham", "2026-09-27"),
-        ("America/Havana", "2026-03-08"), ("America/New_York", "2026-03-08"), ("Europe/London", "2026-10-25"),
-    ])
+    @Test(
+        .slow,
+        arguments: [
+            ("Australia/Sydney", "2026-10-04"), ("Australia/Lord_Howe", "2026-10-04"),
+            ("Pacific/Chatham", "2026-09-27"),
+            ("America/Havana", "2026-03-08"), ("America/New_York", "2026-03-08"), ("Europe/London", "2026-10-25"),
+        ])
     func aDayGivenAsNowIsThatDayOnTheDayTheClocksJump(_ zone: String, _ day: String) throws {
         let place = try TodoPlace("disk")
         defer { place.remove() }

@@ -10,7 +10,7 @@ import Testing
     "a user who may only read a store", .serialized,
     .enabled(if: AnotherUser.isAvailable, "acting as another user needs root and setpriv"))
 struct ReadOnlyReaderProgramSpec {
-    @Test
+    @Test(.slow)
     func waitsWhileTheLogIndexIsRebuiltThenReads() throws {
         let store = try ReadOnlyStore()
         defer { store.remove() }
@@ -31,7 +31,7 @@ struct ReadOnlyReaderProgramSpec {
         withExtendedLifetime(holder) {}
     }
 
-    @Test
+    @Test(.slow)
     func givesUpOnAnIndexNeverRebuiltAfterTheTimeItWasGiven() throws {
         let store = try ReadOnlyStore()
         defer { store.remove() }

@@ -99,7 +99,7 @@ struct SharedMachineProgramSpec {
         #expect(history.stdout.split(separator: "\n").filter { $0.contains(" flip ") }.count == 1, "\(history.stdout)")
     }
 
-    @Test
+    @Test(.slow)
     func aProgramWaitingForALockSaysSoThenGivesUpAfterTheTimeItWasGiven() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appcore-lock-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -194,7 +194,7 @@ struct StoredFixturesSpec {
         }
     }
 
-    @Test(arguments: ["disk", "sqlite"])
+    @Test(.slow, arguments: ["disk", "sqlite"])
     func aFormat2StoreOpensWithAFreshDeckAndKeepsTheNewDraws(_ store: String) throws {
         let place = try copy(store, from: Self.fixtures)
         defer { try? FileManager.default.removeItem(at: place) }

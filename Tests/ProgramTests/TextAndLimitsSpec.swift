@@ -5,10 +5,13 @@ import Testing
 /// within the limits. Nothing refused is kept.
 @Suite("limits and text at the door")
 struct TextAndLimitsSpec {
-    @Test(arguments: [
-        ["--due", "+100000m"], ["--due", "in 8000 years"], ["--due", "tomorrow", "--now", "9999-12-31"],
-        ["--due", "10000-01-01"], ["--due", "yesterday", "--now", "0001-01-01"], ["--due", "+9223372036854775807d"],
-    ])
+    @Test(
+        .slow,
+        arguments: [
+            ["--due", "+100000m"], ["--due", "in 8000 years"], ["--due", "tomorrow", "--now", "9999-12-31"],
+            ["--due", "10000-01-01"], ["--due", "yesterday", "--now", "0001-01-01"],
+            ["--due", "+9223372036854775807d"],
+        ])
     func aDayOutsideTheDaysKeptIsAUsageErrorAndNothingIsKept(_ options: [String]) throws {
         let place = try TodoPlace("disk")
         defer { place.remove() }
@@ -25,13 +28,15 @@ struct TextAndLimitsSpec {
         #expect(try place.list().map { $0["due"] as? String } == ["9999-12-31"])
     }
 
-    @Test(arguments: [
-        ["add", "clear \u{1B}[2J the screen"], ["add", "read \u{202E}backwards"], ["add", "x", "--tag", "a\u{7}b"],
-        ["add", "x", "--context", "c\u{9B}1"], ["add", "x", "--notes", "\u{1B}]52;c;aGk=\u{7}"],
-        ["add", String(repeating: "é", count: 999) + String(repeating: "\u{301}", count: 3_000)],
-        ["add", "x", "--notes", String(repeating: "n", count: 10_001)],
-        ["add", "x", "--tag", String(repeating: "t", count: 101)],
-    ])
+    @Test(
+        .slow,
+        arguments: [
+            ["add", "clear \u{1B}[2J the screen"], ["add", "read \u{202E}backwards"], ["add", "x", "--tag", "a\u{7}b"],
+            ["add", "x", "--context", "c\u{9B}1"], ["add", "x", "--notes", "\u{1B}]52;c;aGk=\u{7}"],
+            ["add", String(repeating: "é", count: 999) + String(repeating: "\u{301}", count: 3_000)],
+            ["add", "x", "--notes", String(repeating: "n", count: 10_001)],
+            ["add", "x", "--tag", String(repeating: "t", count: 101)],
+        ])
     func textWithControlsOrOverTheLimitsIsRefusedAndNothingIsKept(_ arguments: [String]) throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }
@@ -98,7 +103,7 @@ struct TextAndLimitsSpec {
     }
 
     /// Export, import into a fresh store, export again: the same bytes, in both formats.
-    @Test(arguments: ["json", "todotxt"])
+    @Test(.slow, arguments: ["json", "todotxt"])
     func everyExportRoundTrips(_ format: String) throws {
         let place = try TodoPlace("disk")
         defer { place.remove() }

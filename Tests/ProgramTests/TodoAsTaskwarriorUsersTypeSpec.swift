@@ -114,7 +114,7 @@ struct TodoAsTaskwarriorUsersTypeSpec {
 /// an open to-do waiting or not (as Taskwarrior's do), `count` what `todo list` shows.
 @Suite("todo's reports, counting alike")
 struct TodoReportsAgreeSpec {
-    @Test func projectsSummaryAndTagsCountTheWaitingOnesAndCountWhatTheListShows() throws {
+    @Test(.slow) func projectsSummaryAndTagsCountTheWaitingOnesAndCountWhatTheListShows() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }
         _ = try place.todo("add", "a")
@@ -144,13 +144,16 @@ struct TodoReportsAgreeSpec {
 /// line, exit 64, and nothing changed: never "unexpected arguments".
 @Suite("todo, other tools' commands")
 struct TodoOtherToolsCommandsSpec {
-    @Test(arguments: [
-        (["duplicate", "abcd"], "todo fork ID"), (["abcd", "duplicate"], "todo fork ID"),
-        (["append", "abcd", "more"], "todo edit ID"),
-        (["prepend", "abcd", "x"], "todo edit ID"), (["depri", "abcd"], "pri: (nothing after the colon)"),
-        (["pri", "abcd", "A"], "todo edit ID pri:H"), (["do", "abcd"], "todo done ID"), (["lsp"], "--sort priority"),
-        (["context", "work"], "give the filter to each command"),
-    ])
+    @Test(
+        .slow,
+        arguments: [
+            (["duplicate", "abcd"], "todo fork ID"), (["abcd", "duplicate"], "todo fork ID"),
+            (["append", "abcd", "more"], "todo edit ID"),
+            (["prepend", "abcd", "x"], "todo edit ID"), (["depri", "abcd"], "pri: (nothing after the colon)"),
+            (["pri", "abcd", "A"], "todo edit ID pri:H"), (["do", "abcd"], "todo done ID"),
+            (["lsp"], "--sort priority"),
+            (["context", "work"], "give the filter to each command"),
+        ])
     func anotherToolsCommandIsAnsweredWithOurs(_ arguments: [String], _ said: String) throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }

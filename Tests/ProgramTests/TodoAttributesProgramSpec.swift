@@ -6,7 +6,7 @@ import Testing
 /// 2026-11-22 12:00 UTC, a Sunday.
 @Suite("todo, its attributes")
 struct TodoAttributesProgramSpec {
-    @Test func eachAttributeIsKeptShownEditedAndFiltered() throws {
+    @Test(.slow) func eachAttributeIsKeptShownEditedAndFiltered() throws {
         let place = try TodoPlace("disk")
         defer { place.remove() }
         let report = try place.todo(

@@ -29,7 +29,7 @@ struct TodoChartsProgramSpec {
         run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
-    @Test func calendarDrawsThisMonthWithTodayAndTheDaysOpenToDosAreDueMarked() throws {
+    @Test(.slow) func calendarDrawsThisMonthWithTodayAndTheDaysOpenToDosAreDueMarked() throws {
         let place = try Self.place()
         defer { place.remove() }
         let calendar = try place.todo("calendar")
@@ -54,7 +54,7 @@ struct TodoChartsProgramSpec {
             ])
     }
 
-    @Test func calendarOfSeveralMonthsAndItsFilterAndJSON() throws {
+    @Test(.slow) func calendarOfSeveralMonthsAndItsFilterAndJSON() throws {
         let place = try Self.place()
         defer { place.remove() }
         let run = try place.todo("calendar", "--months", "2", "--json", "/11-1/")
@@ -89,7 +89,7 @@ struct TodoChartsProgramSpec {
         #expect(!shown.contains("[22]") && !shown.contains("* due"))
     }
 
-    @Test func burndownCountsOpenAndDoneAtTheEndOfEachDayUpToToday() throws {
+    @Test(.slow) func burndownCountsOpenAndDoneAtTheEndOfEachDayUpToToday() throws {
         let place = try Self.place()
         defer { place.remove() }
         let run = try place.todo("burndown", "--since", "2026-11-14")
@@ -111,7 +111,7 @@ struct TodoChartsProgramSpec {
         #expect(Self.lines(try place.todo("burndown")).count == 1 + 15 + 1, "the last fifteen days")
     }
 
-    @Test func burndownByWeekFromMondayAndAsJSON() throws {
+    @Test(.slow) func burndownByWeekFromMondayAndAsJSON() throws {
         let place = try Self.place()
         defer { place.remove() }
         #expect(
@@ -128,7 +128,7 @@ struct TodoChartsProgramSpec {
         #expect(points.map { $0["open"] as? Int } == [2, 2] && points.map { $0["done"] as? Int } == [2, 2])
     }
 
-    @Test func burndownRefusesASinceThatIsNoDayOrAfterTodayOrTooLongAgo() throws {
+    @Test(.slow) func burndownRefusesASinceThatIsNoDayOrAfterTodayOrTooLongAgo() throws {
         let place = try Self.place()
         defer { place.remove() }
         for since in ["someday", "2026-12-01", "1990-01-01"] {

@@ -36,7 +36,7 @@ struct TodoDependencyProgramSpec {
         #expect(try place.list("-BLOCKED").compactMap { $0["title"] as? String } == ["buy paint"])
     }
 
-    @Test func doneOnABlockedToDoIsDoneAndSaysWhatStillBlocksIt() throws {
+    @Test(.slow) func doneOnABlockedToDoIsDoneAndSaysWhatStillBlocksIt() throws {
         let (place, paint, wall) = try paintAndWall("sqlite")
         defer { place.remove() }
         let done = try place.todo("done", wall)

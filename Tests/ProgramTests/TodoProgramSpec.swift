@@ -44,7 +44,7 @@ struct TodoPlace {
 
 @Suite("todo, the program")
 struct TodoProgramSpec {
-    @Test(arguments: ["sqlite", "disk"])
+    @Test(.slow, arguments: ["sqlite", "disk"])
     func addCompleteForkUndoExportAndImportGiveBackTheSameItems(_ store: String) throws {
         let place = try TodoPlace(store)
         defer { place.remove() }
@@ -112,18 +112,20 @@ struct TodoProgramSpec {
         #expect(text.stdout.hasPrefix("Added "))
     }
 
-    @Test(arguments: [
-        (["done", "zzzz"], Int32(1), "no to-do has the id zzzz"),
-        (["show", "zzzz"], Int32(1), "zzzz"),
-        (["show", ""], Int32(64), "name the to-do to show"),
-        (["show", "  "], Int32(64), "name the to-do to show"),
-        (["add", ""], Int32(64), "title"),
-        (["add", "x", "--due", "someday"], Int32(64), "someday"),
-        (["add", "x", "--priority", "urgent"], Int32(64), "urgent"),
-        (["edit", "zzzz", "--title", "y"], Int32(1), "zzzz"),
-        (["list", "--all", "--done"], Int32(64), "--all"),
-        (["undo", "--now", "yesterday"], Int32(64), "--now"),
-    ])
+    @Test(
+        .slow,
+        arguments: [
+            (["done", "zzzz"], Int32(1), "no to-do has the id zzzz"),
+            (["show", "zzzz"], Int32(1), "zzzz"),
+            (["show", ""], Int32(64), "name the to-do to show"),
+            (["show", "  "], Int32(64), "name the to-do to show"),
+            (["add", ""], Int32(64), "title"),
+            (["add", "x", "--due", "someday"], Int32(64), "someday"),
+            (["add", "x", "--priority", "urgent"], Int32(64), "urgent"),
+            (["edit", "zzzz", "--title", "y"], Int32(1), "zzzz"),
+            (["list", "--all", "--done"], Int32(64), "--all"),
+            (["undo", "--now", "yesterday"], Int32(64), "--now"),
+        ])
     func badInputIsAClearErrorAndTheStoreIsUnchanged(_ arguments: [String], _ status: Int32, _ words: String) throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }

@@ -102,7 +102,7 @@ struct TodoReportsProgramSpec {
         #expect(done.map { $0["tag"] as? String } == ["errands"] && done.first?["count"] as? Int == 1)
     }
 
-    @Test func activeShowsTheStartedOnesWithTheTimeWorked() throws {
+    @Test(.slow) func activeShowsTheStartedOnesWithTheTimeWorked() throws {
         let place = try Self.place()
         defer { place.remove() }
         #expect(try place.todo("active").stdout == "Nothing is started.\n")

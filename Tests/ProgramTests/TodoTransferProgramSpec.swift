@@ -54,10 +54,12 @@ struct TodoTransferProgramSpec {
 
     /// Each format's export of ours, and a file todo.txt-cli wrote, imported twice: the list stays
     /// as it was, and the answer says that nothing was added.
-    @Test(arguments: [
-        ["export"], ["export", "--format", "todotxt"], ["export", "--format", "taskwarrior"],
-        ["todo.txt-cli"],
-    ])
+    @Test(
+        .slow,
+        arguments: [
+            ["export"], ["export", "--format", "todotxt"], ["export", "--format", "taskwarrior"],
+            ["todo.txt-cli"],
+        ])
     func anyFileImportedAgainAddsNothing(_ export: [String]) throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }

@@ -7,7 +7,7 @@ import Testing
 /// of 100,000 to-dos): the store takes it into a snapshot at once.
 @Suite("an undo or a redo is taken into a snapshot at once")
 struct UndoSnapshotProgramSpec {
-    @Test(arguments: ["sqlite", "disk"])
+    @Test(.slow, arguments: ["sqlite", "disk"])
     func anUndoAndARedoLeaveNoChangeToReplay(_ kind: String) throws {
         let store = try ImportedStore(kind)
         defer { store.remove() }
@@ -28,7 +28,7 @@ struct UndoSnapshotProgramSpec {
     /// An undo and its redo put back parts as they were: each snapshot they take names the rows
     /// that already hold them, byte for byte, rather than keeping copies, so undoing and redoing
     /// leaves the store no larger (an SQLite store of 3,000 to-dos grew by about 3 MB a turn).
-    @Test func undoingAndRedoingKeepNoCopyOfAPart() throws {
+    @Test(.slow) func undoingAndRedoingKeepNoCopyOfAPart() throws {
         let store = try ImportedStore("sqlite")
         defer { store.remove() }
         #expect(try store.importing((1...3_000).map { "task number \($0) +tag" }).status == 0)

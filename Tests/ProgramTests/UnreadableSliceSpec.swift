@@ -154,7 +154,7 @@ struct UnreadableSliceSpec {
 
     /// A byte flipped inside the to-dos of a store whose slices are sealed each on its own (the
     /// Format3 fixture, disk and SQLite): the to-do commands find it, the coins beside it flip.
-    @Test(arguments: ["disk", "sqlite"])
+    @Test(.slow, arguments: ["disk", "sqlite"])
     func aFlippedByteInTheSealedToDosStopsTheToDosAlone(_ kind: String) throws {
         let (folder, store) = try copy(
             Self.fixture.deletingLastPathComponent().deletingLastPathComponent()
@@ -237,7 +237,7 @@ struct UnreadableSliceSpec {
     /// A flip adds to the coin's history without reading it: made while the history is damaged,
     /// it is kept, waiting for a read that says the damage. Clearing the history reads it first:
     /// it says the damage and changes nothing, rather than say a clear it could not make.
-    @Test(arguments: ["disk", "sqlite"])
+    @Test(.slow, arguments: ["disk", "sqlite"])
     func aDamagedCoinHistoryTakesAFlipAndIsNotSaidCleared(_ kind: String) throws {
         let store = try ImportedStore(kind)
         defer { store.remove() }
@@ -263,7 +263,7 @@ struct UnreadableSliceSpec {
     /// A new to-do waits, unread, with the last page: added to a damaged last page, it is kept,
     /// and the rewrite of the snapshot that would read the page is left undone, with a warning;
     /// every program that writes goes on, and `todo list` finds the damage.
-    @Test(arguments: ["disk", "sqlite"])
+    @Test(.slow, arguments: ["disk", "sqlite"])
     func toDosAddedToADamagedLastPageAreKeptAndTheSnapshotWaits(_ kind: String) throws {
         let store = try ImportedStore(kind)
         defer { store.remove() }
@@ -290,7 +290,7 @@ struct UnreadableSliceSpec {
     /// A new to-do's id is drawn as the change is made, so the run of the index it goes in is read
     /// then: a damaged one stops `todo add` with the store's own error, naming it, and nothing is
     /// kept. (With 600 to-dos there is one run, which every new id goes in.)
-    @Test(arguments: ["disk", "sqlite"])
+    @Test(.slow, arguments: ["disk", "sqlite"])
     func aToDoAddedToADamagedRunOfTheIndexIsRefusedNamingTheStore(_ kind: String) throws {
         let store = try ImportedStore(kind)
         defer { store.remove() }
@@ -317,7 +317,7 @@ struct UnreadableSliceSpec {
     /// undo` with the store's error, naming it, and nothing is written; `todo list`, which does not
     /// read it, works. (An undo is taken into a snapshot at once, so no program replays one as it
     /// opens the store.)
-    @Test(arguments: ["disk", "sqlite"])
+    @Test(.slow, arguments: ["disk", "sqlite"])
     func anUndoOverADamagedUndoHistoryIsTheStoresError(_ kind: String) throws {
         let store = try ImportedStore(kind)
         defer { store.remove() }

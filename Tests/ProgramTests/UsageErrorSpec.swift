@@ -5,15 +5,17 @@ import Testing
 /// the command whose help explains it, and exit 64.
 @Suite("usage errors, in every program")
 struct UsageErrorSpec {
-    @Test(arguments: [
-        ("dice", ["deck", "draw", "five"], "dice deck draw"),
-        ("dice", ["--times"], "dice roll"),
-        ("todo", ["add", "--bogus", "x"], "todo add"),
-        ("todo", ["edit"], "todo edit"),
-        ("coin", ["flip", "-n", "x"], "coin flip"),
-        ("headless", ["run", "--nope"], "headless run"),
-        ("coin", ["histry"], "coin"),
-    ])
+    @Test(
+        .slow,
+        arguments: [
+            ("dice", ["deck", "draw", "five"], "dice deck draw"),
+            ("dice", ["--times"], "dice roll"),
+            ("todo", ["add", "--bogus", "x"], "todo add"),
+            ("todo", ["edit"], "todo edit"),
+            ("coin", ["flip", "-n", "x"], "coin flip"),
+            ("headless", ["run", "--nope"], "headless run"),
+            ("coin", ["histry"], "coin"),
+        ])
     func aMistypedCommandIsOneLineNamingItsHelp(_ program: String, _ arguments: [String], _ command: String) throws {
         let run = try ProgramRun.of(program, arguments + ["--store", "memory"])
         #expect(run.status == 64)

@@ -7,7 +7,7 @@ import Testing
 struct WebProgramSpec {
     static let stores = ["sqlite", "disk"] + (PostgresTestServer.url == nil ? [] : ["postgres"])
 
-    @Test(arguments: stores)
+    @Test(.slow, arguments: stores)
     func aToDoAddedOnThePageIsInTheStoreAndOneAddedByTodoIsOnThePage(_ store: String) throws {
         let place = try TodoPlace(store)
         defer { place.remove() }
@@ -92,7 +92,7 @@ struct WebProgramSpec {
         _ = server.stop()
     }
 
-    @Test
+    @Test(.slow)
     func aPostFromAnotherSiteIsRefusedAndChangesNothing() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }
@@ -201,7 +201,7 @@ struct WebProgramSpec {
         _ = server.stop()
     }
 
-    @Test
+    @Test(.slow)
     func everyResponseForbidsInlineScriptAndFraming() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }
@@ -312,7 +312,7 @@ struct WebProgramSpec {
         _ = server.stop()
     }
 
-    @Test
+    @Test(.slow)
     func namesAndOriginsThatOnlyStartLikeOursAreRefused() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }

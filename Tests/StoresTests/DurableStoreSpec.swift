@@ -82,7 +82,7 @@ struct DurableStoreSpec {
     /// program made between them is read by the second step, and must still be told, or the view
     /// never shows what the first step missed. The watching thread, finding nothing new after
     /// that read, would not tell it.
-    @Test(arguments: DurableVariant.available)
+    @Test(.slow, arguments: DurableVariant.available)
     func aChangeMadeElsewhereThatAReadCaughtUpWithIsToldToTheObservers(_ variant: DurableVariant) throws {
         let watching = try variant.open(at: path, initial: Ledger())
         let other = try variant.open(at: path, initial: Ledger())

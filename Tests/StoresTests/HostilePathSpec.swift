@@ -53,7 +53,7 @@ struct HostilePathSpec {
     /// where one is a character with what follows it (an accent, a joiner, a variation selector)
     /// or with what goes before it, which escaping whole characters missed.
     @Test(
-        arguments: DurableVariant.files,
+        .slow, arguments: DurableVariant.files,
         ["a%25b", "what?immutable=1", "no#1", "100% ?#", "é?ü", "a?\u{301}b", "q?\u{200D}z", "r#\u{FE0F}", "\u{600}?x"])
     func aPathWithTheCharactersOfAnAddressIsAFileOfExactlyThatName(_ variant: DurableVariant, _ name: String) throws {
         let written = try ChildProcess.run(exerciser: [variant.rawValue, name, "w", "2"], in: folder.url)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("The largest record a store writes")
 struct RecordLimitSpec {
-    @Test func aRecordLargerThanAStoreReadsBackIsRefusedBeforeItIsWritten() {
+    @Test(.slow) func aRecordLargerThanAStoreReadsBackIsRefusedBeforeItIsWritten() {
         let tooLarge = [UInt8](repeating: 0, count: RecordLimit.largest + 1)
         #expect(throws: StoreError.tooLarge(path: "p", bytes: RecordLimit.largest + 1, limit: RecordLimit.largest)) {
             try RecordLimit.checked(tooLarge, path: "p")

@@ -65,7 +65,7 @@ struct SQLiteLogSpec {
     /// changes while it reads: a change marked meanwhile is never said as a lost log. Programs
     /// opening the store while two others write, each committing 150 changes one by one, all
     /// read it.
-    @Test func programsOpeningTheStoreWhileOthersWriteNeverTakeAChangeMarkedMeanwhileForALostLog() throws {
+    @Test(.slow) func programsOpeningTheStoreWhileOthersWriteNeverTakeAChangeMarkedMeanwhileForALostLog() throws {
         #expect(try ChildProcess.run(exerciser: ["sqlite", path, "w", "1"]).status == 0)
         let runs = Mutex<[(status: Int32, errors: String)]>([])
         let path = path

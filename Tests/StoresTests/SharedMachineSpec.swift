@@ -165,7 +165,7 @@ struct SharedMachineSpec {
         #expect(try names().filter { $0.hasPrefix("store.new-") } == ["store.new-\(getpid())"])
     }
 
-    @Test(arguments: DurableVariant.files)
+    @Test(.slow, arguments: DurableVariant.files)
     func aLockHeldByAnotherProgramIsSaidWithinASecondAndGivenUpOn(_ variant: DurableVariant) throws {
         let path = folder.path("store")
         try variant.open(at: path, initial: Ledger()).change(.append("milk"))
@@ -205,7 +205,7 @@ struct SharedMachineSpec {
         #expect(warnings.said.isEmpty)
     }
 
-    @Test(arguments: DurableVariant.files)
+    @Test(.slow, arguments: DurableVariant.files)
     func aLockLetGoOfWithinThePatienceIsTakenAndTheChangeKept(_ variant: DurableVariant) throws {
         let path = folder.path("store")
         try variant.open(at: path, initial: Ledger()).change(.append("milk"))

@@ -75,7 +75,7 @@ struct DiceKeepAmongExplodingSpec {
         }
     }
 
-    @Test func whatNeedsTooMuchWorkIsRefusedNamingTheLimit() {
+    @Test(.slow) func whatNeedsTooMuchWorkIsRefusedNamingTheLimit() {
         let failure = DiceUnderTest().weighingFailure("50d6!>=5dl1")
         #expect(
             failure

@@ -25,7 +25,7 @@ struct DiceLongChainSpec {
         #expect(try DiceUnderTest().roll(product).results[0].total == 4)
     }
 
-    @Test func nineThousandDiceAddedRollAndFourThousandWeigh() throws {
+    @Test(.slow) func nineThousandDiceAddedRollAndFourThousandWeigh() throws {
         let rolled = try DiceUnderTest(seed: 1).roll(Array(repeating: "1d6", count: 9_000).joined(separator: "+"))
         let total = rolled.results[0].total
         #expect((9_000...54_000).contains(total))

@@ -12,7 +12,7 @@ struct PagedTodosSpec {
     /// 1,300 to-dos: two full pages and part of a third.
     static let imported = (1...1_300).map { "task \($0) +tag @home" }.joined(separator: "\n")
 
-    @Test(arguments: DurableVariant.files)
+    @Test(.slow, arguments: DurableVariant.files)
     func changesAcrossPagesAndSnapshotsReopenAsAMemoryStoreHasThem(_ variant: DurableVariant) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paged-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

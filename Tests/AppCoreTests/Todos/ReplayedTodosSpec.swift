@@ -39,7 +39,7 @@ struct ReplayedTodosSpec {
         return (Twins(variant: variant, path: folder.appendingPathComponent("store").path), folder)
     }
 
-    @Test(arguments: DurableVariant.files)
+    @Test(.slow, arguments: DurableVariant.files)
     func changesToToDosNotReadYetReadNoPageAndReadBackAsAMemoryStoreHasThem(_ variant: DurableVariant) throws {
         var (twins, folder) = try Self.twins(variant)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -69,7 +69,7 @@ struct ReplayedTodosSpec {
         #expect(try again.item(TodoID(ids[600]))?.title == "task six hundred")
     }
 
-    @Test(arguments: DurableVariant.files)
+    @Test(.slow, arguments: DurableVariant.files)
     func anUndoOfAChangeThatWaitedOnItsPagePutsTheToDoBack(_ variant: DurableVariant) throws {
         var (twins, folder) = try Self.twins(variant)
         defer { try? FileManager.default.removeItem(at: folder) }

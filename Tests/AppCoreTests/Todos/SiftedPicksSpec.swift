@@ -16,7 +16,7 @@ struct SiftedPicksSpec {
         "task \(number)" + (number % 3 == 0 ? " +errands" : "") + (number % 7 == 0 ? " @town" : "")
     }.joined(separator: "\n")
 
-    @Test(arguments: DurableVariant.files)
+    @Test(.slow, arguments: DurableVariant.files)
     func aFilterPicksWhatItPicksAmongToDosHeldWhole(_ variant: DurableVariant) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sifted-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -85,7 +85,7 @@ struct TodoUndoOfManySpec {
         #expect(state.items == imported.items && state.abbreviation == 10)
     }
 
-    @Test func aCommandThatDeletesManyAndAddsSomeUndoesAndRedoesAsAFewAtATimeWould() throws {
+    @Test(.slow) func aCommandThatDeletesManyAndAddsSomeUndoesAndRedoesAsAFewAtATimeWould() throws {
         let numbers = 0..<1_000
         var state = TodoState()
         try state.apply(Self.batch(Self.adding(numbers.map(Self.plain) + numbers.map(Self.twin))))
