@@ -10,9 +10,15 @@ enum WebLimits {
     /// Pages kept live at once (each holds a connection open); the next one is refused with 503
     /// and still works as a page that is reloaded by hand.
     static let liveViewers = 200
+    /// Connections one client's address holds open at once, live pages among them; the next is
+    /// closed as soon as it is made. A browser opens six to a server, and a live page holds one.
+    static let connectionsPerAddress = 32
     /// A connection that sends nothing for this long is closed: a client that opens connections
     /// and never finishes a request cannot hold them all.
     static let idleSeconds: Int64 = 30
+    /// A request that has not arrived whole this long after it began (its body sent a byte at a
+    /// time, each resetting the idle timer) is closed.
+    static let requestSeconds: Int64 = 15
     /// Every live page is told the newest change number this often: a proxy keeps its connection
     /// open, and a page closed meanwhile is found out (its write fails) and gives its place back.
     static let heartbeatSeconds = 5

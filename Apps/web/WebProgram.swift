@@ -117,9 +117,15 @@ struct WebProgram: AsyncParsableCommand {
         let listen = self.listen
         var logger = Logger(label: "web")
         logger.logLevel = .critical
+        let addresses = ConnectionsByAddress(most: WebLimits.connectionsPerAddress)
         let app = Application(
             router: WebRoutes.router(core: core, feed: feed, access: access),
-            server: .http1(configuration: .init(idleTimeout: .seconds(WebLimits.idleSeconds))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        ConnectionGuard(addresses: addresses, requestSeconds: WebLimits.requestSeconds)
+                    ],
+                    idleTimeout: .seconds(WebLimits.idleSeconds))),
             configuration: .init(
                 address: .hostname(listen.host, port: listen.port), serverName: nil,
                 availableConnectionsDelegate: ConnectionLimit(most: WebLimits.connections)),
