@@ -9,17 +9,26 @@ import ProgramKit
 
 /// The to-do list in a browser: the same commands `todo` sends, the same words in the boxes.
 enum TodoPages {
+    /// Said where a link on another site's page names a filter: it stays in the box, not applied.
+    static let filterNotApplied =
+        "This filter came from a link on another site's page: press Filter to apply it."
+
     /// The list, filtered by the words `todo list` reads (`+errands due.before:eow`), with what
     /// is in the boxes kept where a command was refused.
     static func list(
-        core: WebCore, code: String, filter: String, show: String, typed: String = "", notice: String? = nil
+        core: WebCore, code: String, filter: String, show: String, typed: String = "", notice: String? = nil,
+        applying: Bool = true
     ) async throws -> Page {
         let (now, zone) = try await core.clock()
         let picked: TodoFilter?
         var notice = notice
         var refused = false
         do {
-            picked = try TodoFilterWords.read(TypedWords.split(filter), now: now, timeZone: zone)
+            if applying || filter.isEmpty {
+                picked = try TodoFilterWords.read(TypedWords.split(filter), now: now, timeZone: zone)
+            } else {
+                (picked, notice) = (nil, notice ?? Self.filterNotApplied)
+            }
         } catch {
             // A filter that cannot be read picks nothing, as `todo list` lists nothing for it.
             (picked, notice, refused) = (nil, notice ?? "Filter: \(error.description)", true)
@@ -56,7 +65,8 @@ enum TodoPages {
             <p class="count">\(items.count) \(items.count == 1 ? "to-do" : "to-dos")</p>
             <table class="todos"><tbody>\(rows)</tbody></table>
             """
-        let source = URLText.address("/todos", [("filter", filter), ("show", show)])
+        // What the page lists, as its live updates ask for it again: without a filter not applied.
+        let source = URLText.address("/todos", [("filter", applying ? filter : ""), ("show", show)])
         return Page(section: .todos, title: "To-dos", source: source, top: top, live: live, notice: notice)
     }
 

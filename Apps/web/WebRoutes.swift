@@ -21,9 +21,12 @@ enum WebRoutes {
         // To-dos
         router.get("/todos") { request, _ in
             let query = FormFields(query: request.uri.query)
-            return WebResponses.html(
-                try await TodoPages.list(core: core, code: code, filter: query.text("filter"), show: query.text("show"))
-            )
+            // A filter may search every to-do's notes: a link on another site's page is shown the
+            // list with its filter in the box, not applied, as the dice page leaves a chart unweighed.
+            let page = try await TodoPages.list(
+                core: core, code: code, filter: query.text("filter"), show: query.text("show"),
+                applying: WebAccess.isAskedByThisServersPages(request))
+            return WebResponses.html(page)
         }
         router.get("/todos/journal") { _, _ in WebResponses.html(try await TodoPages.journal(core: core)) }
         router.get("/todos/:id") { _, context in

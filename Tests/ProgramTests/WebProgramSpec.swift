@@ -374,6 +374,33 @@ struct WebProgramSpec {
     }
 
     @Test
+    func aLinkOnAnotherSitesPageListsWithItsFilterInTheBoxNotApplied() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        #expect(try place.todo("add", "buy milk +errands").status == 0)
+        #expect(try place.todo("add", "call mum").status == 0)
+        let server = try WebServer([], environment: place.environment)
+        let address = server.base + "/todos?filter=%2Berrands"
+
+        let ours = try HTTPExchange.curl(address, ["-H", "Sec-Fetch-Site: same-origin"])
+        let typed = try HTTPExchange.curl(address, ["-H", "Sec-Fetch-Site: none"])
+        let theirs = try HTTPExchange.curl(address, ["-H", "Sec-Fetch-Site: cross-site"])
+
+        for filtered in [ours, typed] {
+            #expect(filtered.body.contains("buy milk") && !filtered.body.contains("call mum"))
+        }
+        #expect(theirs.status == 200)
+        #expect(theirs.body.contains("buy milk") && theirs.body.contains("call mum"))
+        #expect(theirs.body.contains("name=\"filter\" value=\"+errands\""))
+        #expect(theirs.body.contains("press Filter to apply it"))
+        #expect(!ours.body.contains("press Filter to apply it"))
+        // Its live updates list what it shows: the whole list, not the filter it did not apply.
+        #expect(theirs.body.contains("data-source=\"/todos\""))
+        #expect(ours.body.contains("data-source=\"/todos?filter=%2Berrands\""))
+        _ = server.stop()
+    }
+
+    @Test
     func aStoresPasswordNeverShowsAndAnAddressInUseIsSaid() throws {
         let secret = "s3cret-password"
         let refused = try ProgramRun.of(
