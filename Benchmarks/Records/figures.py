@@ -34,15 +34,18 @@ def spread(values):
     return {name: kept(value) for name, value in measured.items()} | {"runs": len(values)}
 
 
-def record(name, unit, values, peer=None, peer_values=None, better="lower"):
+def record(name, unit, values, peer=None, peer_values=None, better="lower", yardstick=False):
     """Keeps one figure: `values` in `unit` (one value for an exact count such as instructions), and
     where it is judged against another command, that command's name and its values, of the same
     runs, from which its ratio is worked out, median to median. `better` says which way is better:
-    "lower" for a time or a count, "higher" for a rate."""
+    "lower" for a time or a count, "higher" for a rate. A `yardstick` is another's command that
+    ours are judged against (`task list`, hello): `report --compare` leaves it out."""
     path = os.environ.get("BENCHMARK_FIGURES")
     if not path:
         return
     figure = {"name": name, "unit": unit, "better": better, **spread(values)}
+    if yardstick:
+        figure["yardstick"] = True
     if peer is not None:
         figure["peer"] = peer
         figure["ratio"] = kept(statistics.median(values) / statistics.median(peer_values))

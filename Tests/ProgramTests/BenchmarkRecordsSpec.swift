@@ -31,17 +31,26 @@ struct BenchmarkRecordsSpec {
     }
 
     /// A record of `commit`, at `date`, holding the hot path's count, and `todo list`'s and
-    /// `task list`'s times in milliseconds, run by run.
-    func write(_ commit: String, date: String, instructions: Int, todoList: [Double]) throws {
+    /// `task list`'s times in milliseconds, run by run, `task list` as the yardstick (and a whole
+    /// program's count, where given).
+    func write(
+        _ commit: String, date: String, instructions: Int, todoList: [Double],
+        taskList: [Double] = [9.5, 9.6, 9.7, 9.8], programInstructions: Int? = nil
+    ) throws {
         let figures = folder.appendingPathComponent("\(commit).jsonl")
         try? FileManager.default.removeItem(at: figures)
         let kept = ["BENCHMARK_FIGURES": figures.path]
-        for (arguments, name) in [
+        let taskTimes = taskList.map { String($0) }
+        var made = [
             ([String(instructions)], "hot path: one coin flip, instructions"),
-            (todoList.map { String($0) } + ["--peer", "task list", "9.5", "9.6", "9.7", "9.8"], "todo list (SQLite)"),
-        ] {
+            (todoList.map { String($0) } + ["--peer", "task list"] + taskTimes, "todo list (SQLite)"),
+            (["--yardstick", "task list", "ms"] + taskTimes, ""),
+        ]
+        if let programInstructions { made.append(([String(programInstructions)], "todo list, instructions")) }
+        for (arguments, name) in made {
             let unit = name.hasSuffix("instructions") ? "instructions" : "ms"
-            let run = try script("Records/figure", [name, unit] + arguments, environment: kept)
+            let run = try script(
+                "Records/figure", name.isEmpty ? arguments : [name, unit] + arguments, environment: kept)
             #expect(run.status == 0, "\(run.stderr)")
         }
         let lines = try String(contentsOf: figures, encoding: .utf8).split(separator: "\n")
@@ -126,6 +135,50 @@ struct BenchmarkRecordsSpec {
         #expect(run.status == 0)
         #expect(run.stdout.contains("better programs: todo list (SQLite)"))
         #expect(!run.stdout.contains("instructions:"))
+    }
+
+    @Test func aTimeThatMovedWithItsYardstickIsNotNamedAndTheYardstickIsLeftOut() throws {
+        defer { remove() }
+        try writeBaseline()
+        // The machine half as fast again: both times half as long again, their ratio the same.
+        try write(
+            "bbbb2222", date: "2026-12-02T10:00:00Z", instructions: 931, todoList: [3.3, 3.45, 3.6, 3.75],
+            taskList: [14.25, 14.4, 14.55, 14.7])
+        let run = try script("report", ["--folder", folder.path, "--compare", "aaaa1111", "bbbb2222"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("none of 2 figures moved beyond its spread (1 yardstick left out)"))
+        #expect(!run.stdout.contains("task list:"))
+    }
+
+    @Test func aTimeThatGrewAgainstItsYardstickIsNamedWorseByItsRatio() throws {
+        defer { remove() }
+        try writeBaseline()
+        try write("bbbb2222", date: "2026-12-02T10:00:00Z", instructions: 931, todoList: [3.3, 3.45, 3.6, 3.75])
+        let run = try script("report", ["--folder", folder.path, "--compare", "aaaa1111", "bbbb2222"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("worse  programs: todo list (SQLite): 0.244 → 0.365 × task list (1.500 ×)"))
+    }
+
+    @Test func aWholeProgramsCountIsNamedOnlyWhenItMovedMoreThanHalfAPercent() throws {
+        defer { remove() }
+        let times = [2.2, 2.3, 2.4, 2.5]
+        try write(
+            "aaaa1111", date: "2026-12-01T10:00:00Z", instructions: 931, todoList: times,
+            programInstructions: 20_000_000)
+        try write(
+            "bbbb2222", date: "2026-12-02T10:00:00Z", instructions: 931, todoList: times,
+            programInstructions: 20_010_000)
+        try write(
+            "cccc3333", date: "2026-12-03T10:00:00Z", instructions: 931, todoList: times,
+            programInstructions: 20_200_000)
+
+        let drift = try script("report", ["--folder", folder.path, "--compare", "aaaa", "bbbb"])
+        let grown = try script("report", ["--folder", folder.path, "--compare", "aaaa", "cccc"])
+
+        #expect(drift.status == 0)
+        #expect(drift.stdout.contains("none of 3 figures moved"))
+        #expect(grown.status == 1)
+        #expect(grown.stdout.contains("worse  programs: todo list, instructions: 20,000,000 → 20,200,000 instructions"))
     }
 
     @Test func aCommitNoRecordNamesIsRefusedInOneLine() throws {
