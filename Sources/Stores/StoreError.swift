@@ -15,8 +15,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// (moved, restored from a copy) while the program wrote. `keptIn` says where the change
     /// went, in words: the file replaced, where it is now, or its log.
     case replaced(path: String, keptIn: String)
-    /// The change was sent to be kept, and the reply that says whether it was never came (a
-    /// connection lost after `COMMIT` was sent): it may be kept or not, and only a look can tell.
+    /// The change went to be kept, and what would say whether it was never came: a connection
+    /// lost after `COMMIT` was sent, or a change written whole whose sync the disk failed (it is
+    /// in the file, and others read it, but it may not outlast a crash). It may be kept or not,
+    /// and only a look can tell.
     case outcomeUnknown(path: String, reason: String)
 
     public var description: String {
@@ -32,8 +34,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "the store at \(path) would have to keep a record of \(bytes) bytes, more than the \(limit) it reads "
                 + "back, so nothing was written"
         case .outcomeUnknown(let path, let reason):
-            "cannot tell whether the change was kept in the store at \(path): the connection was lost after it was "
-                + "sent to be kept, before the reply (\(reason)); look at the store before making it again"
+            "cannot tell whether the change was kept in the store at \(path): \(reason); look at the store before "
+                + "making it again"
         case .replaced(let path, let keptIn):
             "the store at \(path) was replaced by another file while the change was being kept: it went to "
                 + "\(keptIn), and is in the file there now only if that was copied after; look before making it again"
@@ -49,6 +51,16 @@ extension StoreError {
         case .failed(_, let operation, let reason): "could not \(operation) it: \(reason)"
         case .newerFormat, .tooLarge, .replaced, .outcomeUnknown: description
         }
+    }
+
+    /// A change written whole, whose sync failed: the file holds it, and every reader sees it,
+    /// but the disk did not say it will outlast a crash. Saying "not kept" would be untrue (and
+    /// have it made twice); saying "kept" could be too.
+    static func syncFailed(path: String, reason: String) -> StoreError {
+        .outcomeUnknown(
+            path: path,
+            reason: "it was written, but the disk did not confirm it will last (\(reason)), so it may be there now "
+                + "and lost after a crash")
     }
 
     /// Runs a read of a record of the store at `path`: what fails in it is a record that does

@@ -182,7 +182,12 @@ final class DiskJournal<State: StoredState>: Journal {
             try RecordCoding.binary.encode(batch: changes, fields: State.changeFields), path: path)
         let record = try DiskFormat.record(.changes, payload: payload)
         try POSIXFile.write(file, record, at: offset, path: path)
-        try POSIXFile.sync(file, path: path)
+        do {
+            try POSIXFile.sync(file, path: path)
+        } catch StoreError.failed(_, _, let reason) {
+            // Left where it is: the next read finds it, as every other reader does now.
+            throw StoreError.syncFailed(path: path, reason: "sync: \(reason)")
+        }
         offset += record.count
         changeBytes += record.count
         try checkStillNamed()
@@ -242,7 +247,12 @@ final class DiskJournal<State: StoredState>: Journal {
             try? POSIXFile.remove(temporary)
             throw error
         }
-        try POSIXFile.syncFolder(of: path)
+        do {
+            try POSIXFile.syncFolder(of: path)
+        } catch StoreError.failed(_, _, let reason) {
+            // The new file is in place, and read by all; only its name may not outlast a crash.
+            throw StoreError.syncFailed(path: path, reason: "sync of its folder: \(reason)")
+        }
     }
 
     /// Notes what a scan found after its last whole record, and says damage the first time it is seen.

@@ -350,7 +350,9 @@ final class PostgresJournal<State: StoredState>: Journal, SoundnessCheck {
             } catch let error as StoreError where wroteInTransaction && connection.isLost {
                 // The server may have kept the change before the connection went: saying it was
                 // not kept would have it made twice.
-                throw StoreError.outcomeUnknown(path: path, reason: error.reason)
+                throw StoreError.outcomeUnknown(
+                    path: path,
+                    reason: "the connection was lost after it was sent to be kept, before the reply (\(error.reason))")
             }
             return result
         } catch {

@@ -211,6 +211,10 @@ final class SQLiteConnection {
         return sqlite3_extended_errcode(handle) == sqliteReadOnlyRecovery
     }
 
+    /// SQLite's extended codes for a sync that failed: of a file (`SQLITE_IOERR_FSYNC`) and of a
+    /// folder (`SQLITE_IOERR_DIR_FSYNC`), macros Swift does not import.
+    private static let syncFailures: Set<Int32> = [SQLITE_IOERR | (4 << 8), SQLITE_IOERR | (5 << 8)]
+
     private func failure(_ operation: String) -> StoreError {
         guard let handle else { return .failed(path: path, operation: operation, reason: "the store was destroyed") }
         let reason = String(cString: sqlite3_errmsg(handle))
@@ -219,6 +223,9 @@ final class SQLiteConnection {
             return busy.wait?.gaveUp ?? .failed(path: path, operation: operation, reason: reason)
         case SQLITE_CORRUPT, SQLITE_NOTADB:
             return .unreadable(path: path, reason: "the database is damaged (SQLite says: \(reason))")
+        case SQLITE_IOERR where Self.syncFailures.contains(sqlite3_extended_errcode(handle)):
+            // The log holds the commit whole, and every connection reads it from there.
+            return .syncFailed(path: path, reason: "SQLite says: \(reason)")
         default:
             return .failed(path: path, operation: operation, reason: reason)
         }
