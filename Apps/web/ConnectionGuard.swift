@@ -2,20 +2,26 @@ import NIOCore
 import NIOHTTPTypes
 
 /// The first of each connection's handlers after HTTP is read, before any route: it turns away a
-/// connection from an address that holds its share already, and closes one whose request has not
-/// arrived whole in the time a request is given. The idle timeout alone is reset by every byte,
-/// so a body sent a byte every few seconds would hold its place for good. A class, as NIO's
-/// handlers are: one a connection, holding that connection's count and deadline.
-final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+/// connection from an address that holds its share already, and closes one that has not sent a
+/// request whole in the time a request is given, counted from when the connection opened or its
+/// last answer ended. The idle timeout alone is reset by every byte, so a request sent a byte
+/// every few seconds would hold its place for good. Nothing is counted while an answer is on its
+/// way (a live page's stream lasts for hours). A class, as NIO's handlers are: one a connection,
+/// holding that connection's count and deadline.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
 
     private let addresses: ConnectionsByAddress
     private let requestTime: TimeAmount
     /// The address this connection is counted under, once admitted.
     private var counted: String?
-    /// When the request under way must have arrived whole.
+    /// When the request awaited must have arrived whole.
     private var deadline: Scheduled<Void>?
+    /// Requests arrived whole whose answers have not ended: while there are any, none is awaited.
+    private var unanswered = 0
 
     init(addresses: ConnectionsByAddress, requestSeconds: Int64) {
         self.addresses = addresses
@@ -25,16 +31,13 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     func handlerAdded(context: ChannelHandlerContext) {
         // A connection without an IP address (a Unix socket) is not a network client's.
         guard let address = context.channel.remoteAddress?.ipAddress else { return }
-        if addresses.admit(address) {
-            counted = address
-        } else {
-            context.close(promise: nil)
-        }
+        guard addresses.admit(address) else { return context.close(promise: nil) }
+        counted = address
+        awaitRequest(context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
+        stopAwaiting()
         if let counted { addresses.release(counted) }
         counted = nil
     }
@@ -42,15 +45,33 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
-            deadline?.cancel()
-            let channel = context.channel
-            deadline = context.eventLoop.scheduleTask(in: requestTime) { channel.close(promise: nil) }
+            // A request begun while an answer is on its way (pipelined) is given its time too.
+            if deadline == nil { awaitRequest(context) }
         case .end:
-            deadline?.cancel()
-            deadline = nil
+            stopAwaiting()
+            unanswered += 1
         case .body:
             break
         }
         context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) {
+            unanswered = max(0, unanswered - 1)
+            if unanswered == 0 && deadline == nil { awaitRequest(context) }
+        }
+        context.write(data, promise: promise)
+    }
+
+    /// Closes the connection unless a request arrives whole in time.
+    private func awaitRequest(_ context: ChannelHandlerContext) {
+        let channel = context.channel
+        deadline = context.eventLoop.scheduleTask(in: requestTime) { channel.close(promise: nil) }
+    }
+
+    private func stopAwaiting() {
+        deadline?.cancel()
+        deadline = nil
     }
 }

@@ -16,8 +16,9 @@ enum WebLimits {
     /// A connection that sends nothing for this long is closed: a client that opens connections
     /// and never finishes a request cannot hold them all.
     static let idleSeconds: Int64 = 30
-    /// A request that has not arrived whole this long after it began (its body sent a byte at a
-    /// time, each resetting the idle timer) is closed.
+    /// A connection that has not sent a request whole this long after it opened, or after its
+    /// last answer ended (its head or body sent a byte at a time, each resetting the idle timer),
+    /// is closed.
     static let requestSeconds: Int64 = 15
     /// Every live page is told the newest change number this often: a proxy keeps its connection
     /// open, and a page closed meanwhile is found out (its write fails) and gives its place back.
