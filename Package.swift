@@ -107,7 +107,7 @@ let package = Package(
             name: "ProgramTests",
             dependencies: [
                 "coin", "dice", "todo", "headless", "web", "CSQLite", "Fractal", "ProgramKit", "StoreTestSupport",
-                argumentParser,
+                argumentParser, .product(name: "NIOCore", package: "swift-nio"),
             ]),
     ],
     swiftLanguageModes: [.v6]

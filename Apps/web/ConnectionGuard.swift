@@ -30,7 +30,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         // A connection without an IP address (a Unix socket) is not a network client's.
-        guard let address = context.channel.remoteAddress?.ipAddress else { return }
+        guard let address = context.channel.remoteAddress.flatMap(Self.client) else { return }
         guard addresses.admit(address) else { return context.close(promise: nil) }
         counted = address
         awaitRequest(context)
@@ -62,6 +62,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if unanswered == 0 && deadline == nil { awaitRequest(context) }
         }
         context.write(data, promise: promise)
+    }
+
+    /// Who a connection's address says the client is: an IPv4 address, or an IPv6 address's
+    /// first 64 bits, the network one client is given and may pick any address in (an IPv4
+    /// address a dual-stack server sees as `::ffff:a.b.c.d` is that IPv4 address).
+    static func client(_ address: SocketAddress) -> String? {
+        guard case .v6(let six) = address else { return address.ipAddress }
+        let bytes = withUnsafeBytes(of: six.address.sin6_addr) { Array($0) }
+        if bytes[..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
+            return bytes[12...].map(String.init).joined(separator: ".")
+        }
+        return stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+            .joined(separator: ":") + "::/64"
     }
 
     /// Closes the connection unless a request arrives whole in time.

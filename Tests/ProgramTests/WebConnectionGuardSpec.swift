@@ -1,5 +1,8 @@
 import Foundation
+import NIOCore
 import Testing
+
+@testable import web
 
 /// A client that opens connections and keeps them holds its own share of the server, never every
 /// place: each address holds at most 32 connections at once, and a request must arrive whole
@@ -77,6 +80,20 @@ struct WebConnectionGuardSpec {
         #expect(!Self.received(on: live).isEmpty, "the live page still streams (a beat every 5 s)")
         let other = try HTTPExchange.curl(server.base + "/dice", ["--interface", "127.0.0.2"])
         #expect(other.status == 200)
+    }
+
+    /// One client is an IPv4 address, or an IPv6 network of 64 bits, which one client is given
+    /// whole: its other addresses count as the same client.
+    @Test
+    func aClientIsItsIPv4AddressOrItsIPv6Network() throws {
+        let client = { (address: String) in ConnectionGuard.client(try SocketAddress(ipAddress: address, port: 80)) }
+
+        #expect(try client("192.0.2.7") == "192.0.2.7")
+        #expect(try client("2001:db8:1:2::1") == "2001:db8:1:2::/64")
+        #expect(try client("2001:db8:1:2:ffff:ffff:ffff:9") == "2001:db8:1:2::/64")
+        #expect(try client("2001:db8:1:3::1") == "2001:db8:1:3::/64")
+        #expect(try client("::ffff:192.0.2.7") == "192.0.2.7", "an IPv4 client of a server on both")
+        #expect(try client("::1") == "0:0:0:0::/64")
     }
 
     /// A socket connected from `source` to 127.0.0.1:`port`, whose reads wait `patience` seconds.
