@@ -119,7 +119,7 @@ struct DiceDistribution: Equatable, Sendable {
         try DiceDistribution.checkWork(outcomes.count * other.outcomes.count)
         var outcomes = Outcomes()
         for (left, p) in self.outcomes {
-            for (right, q) in other.outcomes { outcomes.add(try combine(left, right), p * q) }
+            for (right, q) in other.outcomes { try outcomes.addWithinLimits(try combine(left, right), p * q) }
         }
         var combined = try outcomes.distribution()
         combined.inherit(
@@ -193,9 +193,25 @@ extension DiceDistribution? {
 /// Probabilities gathered outcome by outcome, made dense at the end.
 struct Outcomes {
     private var byValue: [Int: Double] = [:]
+    /// The least and greatest outcomes gathered by `addWithinLimits`.
+    private var least = Int.max, most = Int.min
 
     mutating func add(_ value: Int, _ probability: Double) {
         byValue[value, default: 0] += probability
+    }
+
+    /// Adds an outcome, refusing as soon as the outcomes gathered spread wider than a
+    /// distribution may hold, as `distribution()` would once all were gathered: a product such as
+    /// `1d1000000*1d190` is refused after a few million pairs rather than after 190 million, and
+    /// the memory they would take.
+    mutating func addWithinLimits(_ value: Int, _ probability: Double) throws(DiceFailure) {
+        (least, most) = (min(least, value), max(most, value))
+        let (span, overflow) = most.subtractingReportingOverflow(least)
+        guard !overflow, span < Int.max else {
+            throw .overLimit(expression: "", problem: "its outcomes are too far apart to weigh")
+        }
+        try DiceDistribution.checkOutcomes(span + 1)
+        add(value, probability)
     }
 
     func distribution() throws(DiceFailure) -> DiceDistribution {

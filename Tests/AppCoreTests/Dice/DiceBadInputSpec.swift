@@ -148,6 +148,18 @@ struct DiceBadInputSpec {
         #expect(failure("1d6!!!") != nil)
     }
 
+    /// Refused as the outcomes spread past the limit, after a few million of the 190 million
+    /// pairs: gathering them all first took minutes and gigabytes.
+    @Test(.slow, .timeLimit(.minutes(1)))
+    func aProductWithMoreOutcomesThanADistributionHoldsIsRefusedAsTheyAreGathered() {
+        let core = DiceUnderTest()
+        guard case .overLimit(_, let problem) = core.weighingFailure("1d1000000*1d190") else {
+            Issue.record("expected a limit, got \(core.received())")
+            return
+        }
+        #expect(problem == "its exact distribution has more than \(DiceLimits.statisticsOutcomes) outcomes")
+    }
+
     @Test func tooManyDiceToWeighAreRefused() {
         let core = DiceUnderTest()
         guard case .overLimit = core.weighingFailure("\(DiceLimits.statisticsDice + 1)d6") else {
