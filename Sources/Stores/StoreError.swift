@@ -49,7 +49,8 @@ extension StoreError {
         switch self {
         case .unreadable(_, let reason): reason
         case .failed(_, let operation, let reason): "could not \(operation) it: \(reason)"
-        case .newerFormat, .tooLarge, .replaced, .outcomeUnknown: description
+        case .outcomeUnknown(_, let reason): reason
+        case .newerFormat, .tooLarge, .replaced: description
         }
     }
 
