@@ -39,7 +39,9 @@ struct WebProgram: AsyncParsableCommand {
             A browser gives it once as ?token=…, a script as `Authorization: Bearer …`. Every form \
             carries a code that pages of other sites cannot read, and pages forbid inline script. \
             Limits: \(WebLimits.bodyBytes / 1024) KiB a request body, \(WebLimits.connections) \
-            connections at once, \(WebLimits.liveViewers) live pages.
+            connections at once, \(WebLimits.connectionsPerAddress) of them from one client (an IPv4 \
+            address, an IPv6 /64), \(WebLimits.liveViewers) live pages, \(WebLimits.requestSeconds) s \
+            to send a request whole.
 
             Examples:
               web                                   # http://127.0.0.1:8080/
