@@ -56,9 +56,9 @@ enum CoinPage {
         let (_, zone) = try await core.clock()
         let time = LocalTime(timeZone: zone)
         let flips = try await core.send(.showHistory, to: CoinFeature.self)
-        guard case .history(let tosses) = flips else { throw unexpected(flips) }
+        guard case .history(let tosses) = flips else { throw ProgramFailure.unexpected(flips) }
         let asked = try await core.send(.showHistory, to: EightBallFeature.self)
-        guard case .history(let readings) = asked else { throw unexpected(asked) }
+        guard case .history(let readings) = asked else { throw ProgramFailure.unexpected(asked) }
         let tossRows = tosses.prefix(30).map { toss -> HTML in
             let sides = String(toss.flips.prefix(40).map(\.letter)) + (toss.flips.count > 40 ? "…" : "")
             return """

@@ -20,7 +20,7 @@ enum DeckPage {
             """
         let shown: HTML = drew.map { "<section class=\"outcome\"><p class=\"cards\">\(cards($0))</p></section>" } ?? ""
         let answer = try await core.send(.show, to: DeckFeature.self)
-        guard case .shown(let left, let drawn) = answer else { throw unexpected(answer) }
+        guard case .shown(let left, let drawn) = answer else { throw ProgramFailure.unexpected(answer) }
         let shownDrawn: HTML =
             drawn.isEmpty ? "<p class=\"empty\">None yet.</p>" : "<p class=\"cards\">\(cards(drawn))</p>"
         let live: HTML = """

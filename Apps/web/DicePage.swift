@@ -35,7 +35,7 @@ enum DicePage {
             """
         let result = HTML(rolled.map(roll))
         let history = try await core.send(.showHistory, to: DiceFeature.self)
-        guard case .history(let rolls) = history else { throw unexpected(history) }
+        guard case .history(let rolls) = history else { throw ProgramFailure.unexpected(history) }
         let (_, zone) = try await core.clock()
         let rows = rolls.prefix(50).map { roll -> HTML in
             let totals = roll.results.map { String($0.total) }.joined(separator: ", ")

@@ -38,7 +38,7 @@ enum TodoPages {
         let asked = TodoQuery.Status(rawValue: show) ?? .open
         let status: TodoQuery.Status = asked == .open && picked?.namesStatusOrIDs == true ? .all : asked
         let answer = try await core.send(.list(query: TodoQuery(status: status, filter: picked)), to: TodoFeature.self)
-        guard case .listed(let listed, let abbreviation, _) = answer else { throw unexpected(answer) }
+        guard case .listed(let listed, let abbreviation, _) = answer else { throw ProgramFailure.unexpected(answer) }
         let items = refused ? [] : listed
         let post = { (action: String) in PostForm(action: action, code: code) }
         let shows = TodoQuery.Status.listed.map { choice -> HTML in
@@ -117,7 +117,7 @@ enum TodoPages {
         async throws -> Page
     {
         let answer = try await core.send(.show(reference: reference), to: TodoFeature.self)
-        guard case .shown(let item, let abbreviation, _) = answer else { throw unexpected(answer) }
+        guard case .shown(let item, let abbreviation, _) = answer else { throw ProgramFailure.unexpected(answer) }
         let (now, zone) = try await core.clock()
         let id = item.id.value
         var facts: [(String, String)] = [("id", id), ("title", item.title)]
@@ -168,7 +168,7 @@ enum TodoPages {
     /// What was done to the to-dos, newest first.
     static func journal(core: WebCore) async throws -> Page {
         let answer = try await core.send(.showJournal, to: TodoFeature.self)
-        guard case .journal(let entries) = answer else { throw unexpected(answer) }
+        guard case .journal(let entries) = answer else { throw ProgramFailure.unexpected(answer) }
         let (_, zone) = try await core.clock()
         let rows = entries.reversed().map { entry -> HTML in
             """
@@ -215,9 +215,4 @@ enum TodoPages {
         default: nil
         }
     }
-}
-
-/// An answer a page did not ask for: a fault of ours, said as such.
-func unexpected(_ answer: some Sendable) -> ProgramFailure {
-    ProgramFailure("the core answered \(answer), which this page does not show", exit: .data)
 }

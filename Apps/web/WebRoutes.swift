@@ -107,16 +107,16 @@ enum WebRoutes {
                             "how many coins is a whole number, not \(form.text("count"))", exit: .usage)
                     }
                     let answer = try await core.send(.flip(count: count), to: CoinFeature.self)
-                    guard case .flipped(let toss) = answer else { throw unexpected(answer) }
+                    guard case .flipped(let toss) = answer else { throw ProgramFailure.unexpected(answer) }
                     outcome = .flipped(toss)
                 case "until":
                     let answer = try await core.send(
                         .flipUntil(sequence: form.text("sequence"), times: 1), to: CoinFeature.self)
-                    guard case .sequenceFound(let search) = answer else { throw unexpected(answer) }
+                    guard case .sequenceFound(let search) = answer else { throw ProgramFailure.unexpected(answer) }
                     outcome = .found(search)
                 case "ask":
                     let answer = try await core.send(.ask(question: form.text("question")), to: EightBallFeature.self)
-                    guard case .answered(let reading) = answer else { throw unexpected(answer) }
+                    guard case .answered(let reading) = answer else { throw ProgramFailure.unexpected(answer) }
                     outcome = .answered(reading)
                 default:
                     throw HTTPError(.notFound)
@@ -140,7 +140,7 @@ enum WebRoutes {
                             "how many cards is a whole number, not \(form.text("count"))", exit: .usage)
                     }
                     let answer = try await core.send(.draw(count: count), to: DeckFeature.self)
-                    guard case .drew(let cards, _) = answer else { throw unexpected(answer) }
+                    guard case .drew(let cards, _) = answer else { throw ProgramFailure.unexpected(answer) }
                     return WebResponses.html(try await DeckPage.page(core: core, code: code, drew: cards))
                 case "shuffle":
                     _ = try await core.send(.shuffle(jokers: form["jokers"] != nil), to: DeckFeature.self)
