@@ -182,12 +182,8 @@ final class DiskJournal<State: StoredState>: Journal {
             try RecordCoding.binary.encode(batch: changes, fields: State.changeFields), path: path)
         let record = try DiskFormat.record(.changes, payload: payload)
         try POSIXFile.write(file, record, at: offset, path: path)
-        do {
-            try POSIXFile.sync(file, path: path)
-        } catch StoreError.failed(_, _, let reason) {
-            // Left where it is: the next read finds it, as every other reader does now.
-            throw StoreError.syncFailed(path: path, reason: "sync: \(reason)")
-        }
+        // Left where it is if the sync fails: the next read finds it, as every other reader does now.
+        try syncingWritten("sync") { try POSIXFile.sync(file, path: path) }
         offset += record.count
         changeBytes += record.count
         try checkStillNamed()
@@ -247,11 +243,17 @@ final class DiskJournal<State: StoredState>: Journal {
             try? POSIXFile.remove(temporary)
             throw error
         }
+        // The new file is in place, and read by all; only its name may not outlast a crash.
+        try syncingWritten("sync of its folder") { try POSIXFile.syncFolder(of: path) }
+    }
+
+    /// Runs `sync`, the sync of what is written whole already: its failure is a change whose
+    /// keeping cannot be told (`StoreError.syncFailed`), not one that was not kept.
+    private func syncingWritten(_ what: String, _ sync: () throws -> Void) throws {
         do {
-            try POSIXFile.syncFolder(of: path)
+            try sync()
         } catch StoreError.failed(_, _, let reason) {
-            // The new file is in place, and read by all; only its name may not outlast a crash.
-            throw StoreError.syncFailed(path: path, reason: "sync of its folder: \(reason)")
+            throw StoreError.syncFailed(path: path, reason: "\(what): \(reason)")
         }
     }
 
