@@ -166,6 +166,7 @@ struct DiceDistribution: Equatable, Sendable {
     static let empty = DiceDistribution(lowest: 0, probabilities: [0])
 
     static let tooLarge = DiceFailure.overLimit(expression: "", problem: "a result is too large to count")
+    static let tooFarApart = DiceFailure.overLimit(expression: "", problem: "its outcomes are too far apart to weigh")
 
     static func checkWork(_ work: Int) throws(DiceFailure) {
         guard work <= DiceLimits.statisticsWork else {
@@ -208,7 +209,7 @@ struct Outcomes {
         (least, most) = (min(least, value), max(most, value))
         let (span, overflow) = most.subtractingReportingOverflow(least)
         guard !overflow, span < Int.max else {
-            throw .overLimit(expression: "", problem: "its outcomes are too far apart to weigh")
+            throw DiceDistribution.tooFarApart
         }
         try DiceDistribution.checkOutcomes(span + 1)
         add(value, probability)
@@ -218,7 +219,7 @@ struct Outcomes {
         guard let lowest = byValue.keys.min(), let highest = byValue.keys.max() else { return .empty }
         let (span, overflow) = highest.subtractingReportingOverflow(lowest)
         guard !overflow, !highest.addingReportingOverflow(1).overflow else {
-            throw .overLimit(expression: "", problem: "its outcomes are too far apart to weigh")
+            throw DiceDistribution.tooFarApart
         }
         try DiceDistribution.checkOutcomes(span + 1)
         var probabilities = [Double](repeating: 0, count: span + 1)
