@@ -67,6 +67,12 @@ final class WebServer {
         return process.terminationReason == .exit ? process.terminationStatus : -1
     }
 
+    /// What it said on standard error after the line that names its address, once it has
+    /// stopped (before, this waits for it to stop).
+    func saidSinceStarting() -> String {
+        String(decoding: errors.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }

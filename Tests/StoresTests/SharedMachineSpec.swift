@@ -278,6 +278,35 @@ struct SharedMachineSpec {
         #expect(try createSQLiteStore(at: path, initial: Ledger()).state().entries == ["restored", "tea"])
     }
 
+    /// A backup of the database alone restored by `mv` while a program has the store open, and
+    /// changes since the backup are in the log: the file it replaced has no name left, and the
+    /// program holding it is the last that can read it.
+    @Test
+    func anOlderCopyRestoredWhileTheStoreIsOpenLosesNoChangeTheFileItReplacedHeld() throws {
+        let path = folder.path("store")
+        let warnings = WarningLog()
+        let store = try createSQLiteStore(at: path, initial: Ledger(), warn: warnings.warn)
+        try store.change(.append("milk"))
+        try copyLogIntoDatabase(at: path)
+        let backup = folder.path("backup")
+        try FileManager.default.copyItem(atPath: path, toPath: backup)
+        try store.change(.append("tea"))  // acknowledged, in the log alone
+        var replaced = stat()
+        #expect(stat(path, &replaced) == 0)
+
+        #expect(rename(backup, path) == 0)
+        #expect(throws: StoreError.self) { try store.change(.append("bread")) }  // not written past it
+
+        let copy = path + ".replaced-\(replaced.st_ino)-2"  // the file, and the last change it holds
+        #expect(try createSQLiteStore(at: copy, initial: Ledger()).state().entries == ["milk", "tea"])
+        #expect(try mode(copy.split(separator: "/").last.map(String.init) ?? "") == 0o600)
+        #expect(warnings.said.count == 1 && warnings.said.first?.contains("is kept at \(copy)") == true)
+        let refusal = #expect(throws: StoreError.self) { try createSQLiteStore(at: path, initial: Ledger()) }
+        #expect(refusal?.description.contains("the file it replaced holds it, kept at \(copy)") == true)
+        #expect(unlink(path + "-mark") == 0)  // the older copy was put there on purpose
+        #expect(try createSQLiteStore(at: path, initial: Ledger()).state().entries == ["milk"])
+    }
+
     @Test
     func aChangeRefusedOnAFullDiskDoesNotSayItWasKept() throws {
         let disk = try SmallDisk(kilobytes: 192)

@@ -82,6 +82,10 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     private var partReader: SQLitePartReader?
     /// Whether the store was read once already: its mark is checked as the program opens it.
     private var wasRead = false
+    /// Whether the path names another file than the one last read, followed since (a backup put
+    /// in its place, say): its mark is checked at its first load, as at the program's opening,
+    /// so a file that ends before the change its mark names is refused here too.
+    private var markUnchecked = false
     /// Whether the load under way reads without the lock (`opening`), where a mark ahead of what
     /// it read is read again under the lock before the log is called lost.
     private var markAheadIsRaced = false
@@ -190,7 +194,16 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
 
     func shared<Result>(_ body: () throws -> Result) throws -> Result {
         try followPath()
-        return try transaction("BEGIN", body)
+        guard markUnchecked else { return try transaction("BEGIN", body) }
+        // The file the path names now is read for the first time, its mark read during the read:
+        // another program may have written since it began, which is read again under the lock.
+        do {
+            markAheadIsRaced = true
+            defer { markAheadIsRaced = false }
+            return try transaction("BEGIN", body)
+        } catch is MarkAheadOfRead {
+            return try exclusively(body)
+        }
     }
 
     /// The first load, in a read of its own, so that a program opening the store does not wait
@@ -227,20 +240,27 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// from here on it reads, watches and writes the one the path names, read anew.
     private func followPath() throws {
         guard let named = try POSIXFile.status(path)?.identity, named != file else { return }
-        letGoOfReplacedFile()
+        if let copy = letGoOfReplacedFile() {
+            warn(
+                "the store at \(path) was replaced by another file while this program had it open; what the file "
+                    + "before held, every change its log held too, is kept at \(copy)")
+        }
         (connection, unchanging, file) = try Self.connect(to: path, patience: patience, warn: warn)
         partReader = file.map { SQLitePartReader(path: path, file: $0, unchanging: unchanging) }
-        forgotten = true
+        // A file of its own, read anew before anything is written to it: what a read found wrong
+        // with the one before (a damaged store a backup was restored over, say) is not its.
+        (forgotten, markUnchecked, isSound) = (true, true, true)
     }
 
     /// Refuses to acknowledge a change committed to a file the path no longer names (one put in
     /// its place while this program wrote): the file there now does not hold it.
     private func checkStillNamed() throws {
         guard let file, try POSIXFile.status(path)?.identity != file else { return }
-        let now = POSIXFile.currentName(of: file).map { ", now at \($0)" } ?? ", which is gone"
-        letGoOfReplacedFile()
+        let now = POSIXFile.currentName(of: file).map { ", now at \($0)" }
+        let copy = letGoOfReplacedFile().map { ", a copy of which is at \($0)" }
         forgotten = true
-        throw StoreError.replaced(path: path, keptIn: "the file that was there before\(now)")
+        throw StoreError.replaced(
+            path: path, keptIn: "the file that was there before\(now ?? copy ?? ", which is gone")")
     }
 
     /// Refuses a store that ends before the last change its mark names: its log was removed,
@@ -253,16 +273,22 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
         }
         guard mark.sequence > sequence else { return }
         if markAheadIsRaced { throw MarkAheadOfRead() }
-        throw Self.logLost(path: path, endsAt: sequence, marked: mark.sequence)
+        throw Self.logLost(path: path, endsAt: sequence, marked: mark)
     }
 
-    /// A store found to end before the change its mark names.
-    private static func logLost(path: String, endsAt sequence: Int64, marked: Int64) -> StoreError {
-        .unreadable(
+    /// A store found to end before the change its mark names: its log was lost, or a program
+    /// that had the file before open kept a copy of it as another file was put in its place.
+    private static func logLost(path: String, endsAt sequence: Int64, marked mark: SQLiteLogMark) -> StoreError {
+        let copy = SQLiteReplacedFileCopy.path(of: mark.file, at: mark, beside: path)
+        let lost =
+            (try? POSIXFile.isFile(copy)) == true
+            ? "the file it replaced holds it, kept at \(copy). Put that file in its place to go on from it"
+            : "its log \(path)-wal was removed or damaged since. Put back the log it was copied with, or a copy of "
+                + "the store with its log"
+        return .unreadable(
             path: path,
-            reason: "it ends at change \(sequence), but change \(marked) was kept in it: its log \(path)-wal was "
-                + "removed or damaged since. Put back the log it was copied with, or a copy of the store with its "
-                + "log; if an older copy was put in its place on purpose, remove \(path)-mark")
+            reason: "it ends at change \(sequence), but change \(mark.sequence) was kept in it: \(lost); if an older "
+                + "copy was put in its place on purpose, remove \(path)-mark")
     }
 
     /// Writes the mark of the change just committed. Not synced, and a failure only lets the mark
@@ -309,19 +335,31 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
     /// log holds of it: SQLite finds the log by the path's name, and the file now there is refused
     /// beside it until then (`checkLogIsOurs`). Only while the mark still names this file: once
     /// a program has written the file now there, the log is that file's, and is left alone.
-    private func letGoOfReplacedFile() {
+    ///
+    /// A file no name leads to any more is copied first (`SQLiteReplacedFileCopy`), as what it
+    /// and the log held would be gone once closed; returns where, if this program made the copy.
+    @discardableResult
+    private func letGoOfReplacedFile() -> String? {
+        let marked = SQLiteLogMark.read(at: markPath)
         let markNamesThisFile =
-            switch SQLiteLogMark.read(at: markPath) {
+            switch marked {
             case .file(let marked, _)?: marked == file
             case .store(let marked)?: marked.file == file && marked.identity == identity
             case nil: false
             }
-        if markNamesThisFile { try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        var copy: String?
+        if markNamesThisFile, let file, let marked {
+            if POSIXFile.currentName(of: file) == nil {
+                copy = SQLiteReplacedFileCopy.make(from: connection, of: file, at: marked, beside: path)
+            }
+            try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
         partReader?.close()
         partReader = nil
         connection.close()
         if mark >= 0 { POSIXFile.close(mark) }
         (mark, wrote) = (-1, false)
+        return copy
     }
 
     /// A connection to the database at `path`, checked to be one before SQLite opens it, and
@@ -377,9 +415,11 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             changeBytes = 0
             try applyChanges(to: &state, everyRow: true)
             // Only as the program opens the store, against the mark read before this read began
-            // (`opening`): a later load, in a read of its own, reads a mark written after it began,
-            // which it could not tell from a lost log.
-            if first { try checkMark() }
+            // (`opening`), or the first time it reads another file put at the path, where a mark
+            // ahead of a read of its own is read again under the lock (`shared`): a later load
+            // reads a mark written after it began, which it could not tell from a lost log.
+            if first || markUnchecked { try checkMark() }
+            markUnchecked = false
             dataVersion = try currentDataVersion()
             forgotten = false
             return state
@@ -696,7 +736,7 @@ final class SQLiteJournal<State: StoredState>: Journal, SoundnessCheck {
             } else if log == marked.log {
                 if alone.lastChange < marked.base { throw logOfAnotherFile(path: path) }
             } else if alone.lastChange < marked.sequence {
-                throw logLost(path: path, endsAt: alone.lastChange, marked: marked.sequence)
+                throw logLost(path: path, endsAt: alone.lastChange, marked: mark)
             }
         }
     }

@@ -34,6 +34,14 @@ enum SQLiteLogMark: Equatable {
         }
     }
 
+    /// The database file the change was kept in.
+    var file: FileIdentity {
+        switch self {
+        case .file(let file, _): file
+        case .store(let mark): mark.file
+        }
+    }
+
     private static let fileMagic = Array("ApCoMark".utf8)
     private static let storeMagic = Array("ApCoMrk2".utf8)
 
