@@ -8,10 +8,6 @@ enum OtherToolsVerbs {
     /// Each command, and what to type for it.
     static let spellings: [String: String] = [
         "duplicate": "Taskwarrior's duplicate is fork here: todo fork ID, with changes after it if wished",
-        "append": "todo.txt's append is edit here, the title written whole: todo edit ID the whole new title",
-        "app": "todo.txt's append is edit here, the title written whole: todo edit ID the whole new title",
-        "prepend": "todo.txt's prepend is edit here, the title written whole: todo edit ID the whole new title",
-        "prep": "todo.txt's prepend is edit here, the title written whole: todo edit ID the whole new title",
         "replace": "todo.txt's replace is edit here: todo edit ID the whole new title",
         "pri": "todo.txt's pri is edit here: todo edit ID pri:H (H, M or L)",
         "p": "todo.txt's pri is edit here: todo edit ID pri:H (H, M or L)",

@@ -10,6 +10,7 @@ enum TaskwarriorOrder {
     static let verbs: Set<String> = [
         "list", "ls", "count", "show", "done", "reopen", "start", "stop", "delete", "rm", "edit", "modify", "next",
         "projects", "tags", "summary", "active", "waiting", "calendar", "burndown", "annotate", "denotate",
+        "append", "app", "prepend", "prep",
     ]
 
     /// `arguments` in the order the parser reads, for a program whose root command is `root`.
@@ -20,10 +21,11 @@ enum TaskwarriorOrder {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         guard let verb = arguments[..<end].firstIndex(where: verbs.contains) else { return arguments }
         let (filter, rest) = (Array(arguments[..<verb]), Array(arguments[(verb + 1)...]))
-        guard ["edit", "modify", "annotate", "denotate"].contains(arguments[verb]) else {
+        guard ["edit", "modify", "annotate", "denotate", "append", "app", "prepend", "prep"].contains(arguments[verb])
+        else {
             return [arguments[verb]] + filter + rest
         }
-        // Edit takes its filter as one argument: words of their own spaces would be split apart.
+        // These take their filter as one argument: words of their own spaces would be split apart.
         guard filter.count == 1 || !filter.contains(where: { $0.contains(where: \.isWhitespace) }) else {
             return arguments
         }

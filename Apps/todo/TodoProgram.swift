@@ -46,7 +46,7 @@ struct TodoProgram: ParsableCommand {
         version: ProgramVersion.current,
         subcommands: [
             Add.self, Log.self, List.self, Count.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self,
-            Stop.self,
+            Stop.self, Append.self, Prepend.self,
             Annotate.self, Denotate.self, Fork.self,
             Delete.self, Undo.self, Redo.self, Journal.self, Export.self, Import.self, Next.self, Projects.self,
             Tags.self, Summary.self, Active.self, Waiting.self, CalendarReport.self, Burndown.self,

@@ -39,6 +39,37 @@ struct TodoAsTaskwarriorUsersTypeSpec {
         #expect(try place.todo("export").stdout == before)
     }
 
+    @Test(.slow) func appendAndPrependJoinWordsToEachTitleInEverySpellingAndUndoTakesThemOff() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try todo(place, "add", "buy milk", "+errands")
+        _ = try todo(place, "add", "post the letter", "+errands")
+        _ = try todo(place, "add", "call Sam")
+        let titles = { try place.list().compactMap { $0["title"] as? String }.sorted() }
+        let milk = try #require(try place.list().first { $0["title"] as? String == "buy milk" }?["id"] as? String)
+
+        let appended = try todo(place, "append", milk, "and bread", "pri:H")
+        #expect(appended.status == 0, "\(appended.stderr)")
+        #expect(appended.stdout.hasPrefix("Changed ") && appended.stdout.contains("buy milk and bread"))
+        #expect(try place.list().first { $0["id"] as? String == milk }?["priority"] as? String == "high")
+        #expect(try todo(place, "+errands", "prepend", "today:").status == 0)
+        #expect(try titles() == ["call Sam", "today: buy milk and bread", "today: post the letter"])
+        #expect(try todo(place, "app", milk, "oat").status == 0)
+        #expect(try todo(place, "prep", milk, "1.").status == 0)
+        #expect(try titles() == ["1. today: buy milk and bread oat", "call Sam", "today: post the letter"])
+
+        _ = try place.todo("undo")
+        _ = try place.todo("undo")
+        _ = try place.todo("undo")
+        #expect(try titles() == ["buy milk and bread", "call Sam", "post the letter"])
+
+        let before = try place.todo("export").stdout
+        let bare = try todo(place, "append", milk, "+shop")
+        #expect(bare.status == 64 && bare.stdout.isEmpty)
+        #expect(bare.stderr == "Error: say the words to append: todo append ID WORDS (see 'todo append --help')\n")
+        #expect(try place.todo("export").stdout == before)
+    }
+
     @Test func aVirtualTagPicksWhatItSaysAndOneThatIsNoneIsRefused() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }
@@ -148,8 +179,7 @@ struct TodoOtherToolsCommandsSpec {
         .slow,
         arguments: [
             (["duplicate", "abcd"], "todo fork ID"), (["abcd", "duplicate"], "todo fork ID"),
-            (["append", "abcd", "more"], "todo edit ID"),
-            (["prepend", "abcd", "x"], "todo edit ID"), (["depri", "abcd"], "pri: (nothing after the colon)"),
+            (["replace", "abcd", "more"], "todo edit ID"), (["depri", "abcd"], "pri: (nothing after the colon)"),
             (["pri", "abcd", "A"], "todo edit ID pri:H"), (["do", "abcd"], "todo done ID"),
             (["lsp"], "--sort priority"),
             (["context", "work"], "give the filter to each command"),

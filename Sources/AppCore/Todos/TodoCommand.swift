@@ -5,6 +5,9 @@ public enum TodoCommand: Codable, Equatable, Sendable {
     case edit(reference: String, changes: [TodoItem.Change])
     /// The same changes to each of several to-dos, as `todo edit +errands pri:H` makes them.
     case editEach(references: [String], changes: [TodoItem.Change])
+    /// Words added to the start or end of each to-do's own title, with other changes if any:
+    /// `todo append`, `todo prepend`.
+    case addToTitles(references: [String], addition: TitleAddition, changes: [TodoItem.Change])
     case complete(references: [String])
     case reopen(references: [String])
     /// Work on them begins now, or, with `stop`, ends, its time added to what was spent.

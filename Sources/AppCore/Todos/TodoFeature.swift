@@ -35,8 +35,9 @@ public func createTodoFeature(
     return { command in
         switch command {
         case .add(let draft): add(draft)
-        case .edit(let reference, let changes): edit(([reference], changes))
-        case .editEach(let references, let changes): edit((references, changes))
+        case .edit(let reference, let changes): edit(([reference], changes, nil))
+        case .editEach(let references, let changes): edit((references, changes, nil))
+        case .addToTitles(let references, let addition, let changes): edit((references, changes, addition))
         case .complete(let references): mark((references, true))
         case .reopen(let references): mark((references, false))
         case .start(let references): track((references, true))
@@ -121,6 +122,9 @@ public enum TodoFeature: Feature {
                 .completed(Date(milliseconds: 1_795_000_000_000)),
             ]),
         .editEach(references: ["sample1", "sample2"], changes: [.addTag("family"), .priority(.medium)]),
+        .addToTitles(references: ["sample1", "sample2"], addition: TitleAddition("soon", at: .end), changes: []),
+        .addToTitles(
+            references: ["sample1"], addition: TitleAddition("ring:", at: .start), changes: [.addTag("calls")]),
         .start(references: ["sample1"]),
         .start(references: ["sample1"]),
         .stop(references: ["sample1"]),
