@@ -23,8 +23,9 @@ struct List: ParsableCommand {
             none), +BLOCKED and +BLOCKING (Taskwarrior's virtual tags: waiting on an open to-do, and \
             waited on by one; -BLOCKED and -BLOCKING for the others), status:pending, status:done \
             or status:waiting, \
-            /pattern/ (a regular expression found in the title or the notes, in any case), and ids or \
-            the starts of them. Words side by side must all hold; `or` between them asks for either, \
+            /pattern/ (a regular expression found in the title, the notes or an annotation, in any \
+            case), description.contains:TEXT (the text itself found so; .hasnt: for the others) or \
+            description~PATTERN (desc for short), and ids or the starts of them. Words side by side must all hold; `or` between them asks for either, \
             and parentheses group them (quote them from the shell). An argument starting with \
             name: is read whole ("project:my home"); any other is split at its spaces. A filter that \
             names a status or ids looks among every to-do, not only the open ones.

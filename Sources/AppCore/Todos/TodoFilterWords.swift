@@ -32,7 +32,7 @@ public enum TodoFilterWords {
     /// The names a filter's attribute is typed by, and the one each stands for.
     static let names = [
         "project": "project", "proj": "project", "due": "due", "status": "status", "priority": "priority",
-        "pri": "priority", "recur": "recur",
+        "pri": "priority", "recur": "recur", "description": "description", "desc": "description",
     ]
 
     /// The virtual tags a filter reads, as Taskwarrior names them (`task help`, "virtual tags").
@@ -93,6 +93,10 @@ public enum TodoFilterWords {
         var words: [String] = []
         for argument in arguments {
             if let colon = argument.firstIndex(of: ":"), attribute(argument[..<colon]) != nil {
+                words.append(argument)
+                continue
+            }
+            if let tilde = argument.firstIndex(of: "~"), attribute(argument[..<tilde])?.name == "description" {
                 words.append(argument)
                 continue
             }
@@ -206,6 +210,13 @@ public enum TodoFilterWords {
                 }
                 return .matching(pattern: pattern)
             }
+            // Taskwarrior's `description~milk`: the pattern `/milk/`.
+            if let tilde = word.firstIndex(of: "~"), let attribute = TodoFilterWords.attribute(word[..<tilde]),
+                attribute == ("description", nil)
+            {
+                let value = String(word[word.index(after: tilde)...]).trimmingWhitespace()
+                return try descriptionTest(value, modifier: "~", word: word)
+            }
             guard let colon = word.firstIndex(of: ":") else {
                 guard !["-", "+", "@", "/"].contains(word) else { throw failure("\(word) alone is no filter") }
                 return .ids(references: [word])
@@ -213,10 +224,11 @@ public enum TodoFilterWords {
             guard let (name, modifier) = TodoFilterWords.attribute(word[..<colon]) else {
                 throw failure(
                     "\(word) is no filter: filter by +tag, -tag, @context, project:, due:, due.before:, due.after:, "
-                        + "due.by:, status:, priority:, recur:, /pattern/ or an id")
+                        + "due.by:, status:, priority:, recur:, description.contains:, /pattern/ or an id")
             }
             let value = String(word[word.index(after: colon)...]).trimmingWhitespace()
             if name == "due" { return .due(try dueTest(value, modifier: modifier, word: word)) }
+            if name == "description" { return try descriptionTest(value, modifier: modifier, word: word) }
             if let modifier { throw failure("\(name).\(modifier): only due takes .before, .after and .by") }
             switch name {
             case "project": return .project(value.isEmpty ? nil : value)
@@ -241,6 +253,30 @@ public enum TodoFilterWords {
                 }
                 return .priority(priority)
             }
+        }
+
+        /// Taskwarrior's searches of the description, which holds what our title and annotations
+        /// do: `.contains:` (and `.has:`) finds the text as it is written, `.hasnt:` picks the
+        /// to-dos without it, `~` is a pattern, as `/pattern/` is; in any case, as every search here.
+        func descriptionTest(_ value: String, modifier: String?, word: String) throws(TodoWords.Failure)
+            -> TodoFilter
+        {
+            guard !value.isEmpty else { throw failure("\(word) needs the text to look for after it") }
+            let pattern: String
+            switch modifier {
+            case "contains", "has", "hasnt": pattern = TodoPattern.literal(value)
+            case "~": pattern = value
+            default:
+                throw failure(
+                    "\(word): a description is searched with description.contains:TEXT (or .hasnt:), "
+                        + "description~PATTERN or /PATTERN/")
+            }
+            do {
+                _ = try TodoPattern(pattern)
+            } catch {
+                throw failure("\(word): \(error.description)")
+            }
+            return modifier == "hasnt" ? .not(.matching(pattern: pattern)) : .matching(pattern: pattern)
         }
 
         func dueTest(_ value: String, modifier: String?, word: String) throws(TodoWords.Failure) -> TodoFilter.DueTest {

@@ -36,6 +36,12 @@ struct TodoPattern {
         case match
     }
 
+    /// The pattern that finds `text` itself, each of its marks meaning only the mark: what
+    /// Taskwarrior's `description.contains:` looks for.
+    static func literal(_ text: String) -> String {
+        String(text.flatMap { $0.isLetter || $0.isNumber || $0 == " " ? [$0] : ["\\", $0] })
+    }
+
     /// Reads `source`; one it does not read is refused, saying what is wrong.
     init(_ source: String) throws(TodoFailure) {
         var parser = Parser(source)

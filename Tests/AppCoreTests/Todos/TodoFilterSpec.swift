@@ -68,6 +68,16 @@ struct TodoFilterSpec {
         #expect(try read("/b(read|ike)/") == .matching(pattern: "b(read|ike)"))
     }
 
+    @Test func taskwarriorsSearchesOfTheDescriptionAreTextOrPatternsFoundAsAPatternIs() throws {
+        #expect(try read("description.contains:oat milk") == .matching(pattern: "oat milk"))
+        #expect(try read("desc.has:a.b (c)", "+a") == .all([.matching(pattern: "a\\.b \\(c\\)"), .tag("a")]))
+        #expect(try read("desc~^oat milk") == .matching(pattern: "^oat milk"))
+        #expect(try read("description.hasnt:milk") == .not(.matching(pattern: "milk")))
+        #expect(failure("desc.contains:") == "desc.contains: needs the text to look for after it")
+        #expect(failure("description:milk")?.hasPrefix("description:milk: a description is searched with ") == true)
+        #expect(failure("desc~(milk")?.hasPrefix("desc~(milk: ") == true)
+    }
+
     @Test func wordsThatAreNoFilterAreRefusedInOneLineSayingWhy() {
         #expect(failure("/(milk/")?.hasPrefix("/(milk/ is no regular expression: ") == true)
         #expect(failure("due:someday")?.hasPrefix("due:someday: ") == true)
