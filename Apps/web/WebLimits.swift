@@ -29,42 +29,37 @@ extension WebLimits {
     /// The most results one command to the API may give: each is held in memory and sent as JSON,
     /// and every other command waits while they are made. `dice --times` streams a million.
     static let resultsPerCommand = 1_000
+    /// The most dice the results of one roll may show, each a value in memory and some 90
+    /// bytes of JSON: about 9 MB. `dice` rolls and shows more, streaming them.
+    static let diceShownPerCommand = 100_000
 
     /// Why the API refuses `command` at the door, if it does: a roll, a tally or a search repeated
-    /// more often than one answer holds. A roll's `Nx` repeats count too (`100x 1d6`).
+    /// more often than one answer holds, or a roll showing more dice. A roll's `Nx` repeats count
+    /// too (`100x 1d6`).
     static func refusal(of command: Command) -> String? {
-        let asked: (String, Int)?
+        let shown: Bool
+        let cost: DiceLineCost?
         switch command.command(of: DiceFeature.self) {
-        case .roll(let expression, let times, _)?, .tally(let expression, let times)?:
-            let (count, overflow) = times.multipliedReportingOverflow(by: repeats(in: expression))
-            asked = ("dice results", overflow ? Int.max : count)
+        // A tally keeps totals alone; a roll shows every die.
+        case .roll(let expression, let times, _)?: (shown, cost) = (true, DiceLineCost(of: expression, times: times))
+        case .tally(let expression, let times)?: (shown, cost) = (false, DiceLineCost(of: expression, times: times))
         default:
-            if case .flipUntil(_, let times)? = command.command(of: CoinFeature.self) {
-                asked = ("searches", times)
-            } else {
-                asked = nil
+            if case .flipUntil(_, let times)? = command.command(of: CoinFeature.self), times > resultsPerCommand {
+                return refusal(times, "searches", resultsPerCommand)
             }
+            return nil
         }
-        guard let (what, count) = asked, count > resultsPerCommand else { return nil }
-        return "this command asks for \(count) \(what); the web program answers at most \(resultsPerCommand) "
-            + "a command (the dice and coin programs stream more)"
+        if let cost, cost.results > resultsPerCommand {
+            return refusal(cost.results, "dice results", resultsPerCommand)
+        }
+        if let cost, shown, cost.dice > diceShownPerCommand {
+            return refusal(cost.dice, "dice shown", diceShownPerCommand)
+        }
+        return nil
     }
 
-    /// The product of every `Nx` in a dice line: never less than the results it gives.
-    private static func repeats(in expression: String) -> Int {
-        var product = 1
-        var digits = ""
-        for character in expression {
-            if character.isASCIIDigit {
-                digits.append(character)
-            } else {
-                if character == "x" || character == "X", let count = Int(digits) {
-                    let (next, overflow) = product.multipliedReportingOverflow(by: max(count, 1))
-                    product = overflow ? Int.max : next
-                }
-                digits = ""
-            }
-        }
-        return product
+    private static func refusal(_ count: Int, _ what: String, _ limit: Int) -> String {
+        "this command asks for \(count) \(what); the web program answers at most \(limit) "
+            + "a command (the dice and coin programs stream more)"
     }
 }

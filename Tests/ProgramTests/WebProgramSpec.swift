@@ -345,6 +345,14 @@ struct WebProgramSpec {
             server.base + "/api/commands", json + [#"{"dice": {"roll": {"expression": "100x 1d6", "times": 11}}}"#])
         let allowed = try HTTPExchange.curl(
             server.base + "/api/commands", json + [#"{"dice": {"roll": {"expression": "10x 1d6", "times": 100}}}"#])
+        let manyDice = try HTTPExchange.curl(
+            server.base + "/api/commands",
+            json + [#"{"dice": {"roll": {"expression": "10000d1000000", "times": 1000}}}"#])
+        let rolledCount = try HTTPExchange.curl(
+            server.base + "/api/commands", json + [#"{"dice": {"roll": {"expression": "(1d4)d6 + 1d8", "times": 11}}}"#]
+        )
+        let tallied = try HTTPExchange.curl(
+            server.base + "/api/commands", json + [#"{"dice": {"tally": {"expression": "100d6", "times": 1000}}}"#])
         let jsonish = try HTTPExchange.curl(
             server.base + "/api/commands",
             ["-X", "POST", "-H", "Content-Type: application/jsonx", "--data", #"{"coin": {"flip": {"count": 1}}}"#])
@@ -352,6 +360,9 @@ struct WebProgramSpec {
         #expect(times.status == 422 && times.body.contains("asks for 1000000 dice results"))
         #expect(repeated.status == 422 && repeated.body.contains("asks for 1100 dice results"))
         #expect(allowed.status == 200)
+        #expect(manyDice.status == 422 && manyDice.body.contains("asks for 10000000 dice shown"), "\(manyDice.body)")
+        #expect(rolledCount.status == 422 && rolledCount.body.contains("asks for 110000 dice shown"))
+        #expect(tallied.status == 200, "a tally shows no dice: \(tallied.body)")
         #expect(jsonish.status == 415)
         let history = try ProgramRun.of("dice", ["history", "--json"], environment: place.environment).stdout
         #expect(history.components(separatedBy: "\"expression\"").count == 2, "one roll kept: \(history)")
