@@ -1,5 +1,6 @@
 import AppCore
 import ArgumentParser
+import Essentials
 import ProgramKit
 
 struct Append: ParsableCommand {
@@ -74,7 +75,7 @@ private func addingToTitles(
     try reportingFailures {
         let session = try Session.forTodos(common)
         let inline = try TodoWords.readForProgram(words, editing: true, in: session)
-        guard let title = inline.title, !title.isEmpty else {
+        guard let title = inline.title?.trimmingWhitespace(), !title.isEmpty else {
             throw ProgramFailure(
                 "say the words to \(verb): todo \(verb) ID WORDS (see 'todo \(verb) --help')", exit: .usage)
         }

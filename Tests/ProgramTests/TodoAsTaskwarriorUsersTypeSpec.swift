@@ -67,6 +67,8 @@ struct TodoAsTaskwarriorUsersTypeSpec {
         let bare = try todo(place, "append", milk, "+shop")
         #expect(bare.status == 64 && bare.stdout.isEmpty)
         #expect(bare.stderr == "Error: say the words to append: todo append ID WORDS (see 'todo append --help')\n")
+        let blank = try todo(place, "prepend", milk, " ")
+        #expect(blank.status == 64 && blank.stderr.hasPrefix("Error: say the words to prepend: "))
         #expect(try place.todo("export").stdout == before)
     }
 

@@ -264,7 +264,14 @@ public enum TodoFilterWords {
             guard !value.isEmpty else { throw failure("\(word) needs the text to look for after it") }
             let pattern: String
             switch modifier {
-            case "contains", "has", "hasnt": pattern = TodoPattern.literal(value)
+            case "contains", "has", "hasnt":
+                // Each character is a state of the search it makes, as a pattern's is.
+                guard value.count <= TodoLimits.patternStates else {
+                    throw failure(
+                        "description.\(modifier ?? ""): the text is \(value.count) characters, more than the "
+                            + "\(TodoLimits.patternStates) a search takes")
+                }
+                pattern = TodoPattern.literal(value)
             case "~": pattern = value
             default:
                 throw failure(

@@ -76,6 +76,11 @@ struct TodoFilterSpec {
         #expect(failure("desc.contains:") == "desc.contains: needs the text to look for after it")
         #expect(failure("description:milk")?.hasPrefix("description:milk: a description is searched with ") == true)
         #expect(failure("desc~(milk")?.hasPrefix("desc~(milk: ") == true)
+        let long = String(repeating: "x", count: TodoLimits.patternStates + 1)
+        #expect(
+            failure("desc.has:" + long)
+                == "description.has: the text is \(long.count) characters, more than the \(TodoLimits.patternStates) a search takes"
+        )
     }
 
     @Test func wordsThatAreNoFilterAreRefusedInOneLineSayingWhy() {
