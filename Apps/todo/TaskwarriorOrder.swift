@@ -13,6 +13,12 @@ enum TaskwarriorOrder {
         "append", "app", "prepend", "prep",
     ]
 
+    /// Those of them that take their filter as one argument, the words after it their own: words
+    /// of the filter's own spaces would be split apart.
+    static let takingFilterWhole: Set<String> = [
+        "edit", "modify", "annotate", "denotate", "append", "app", "prepend", "prep",
+    ]
+
     /// `arguments` in the order the parser reads, for a program whose root command is `root`.
     static func rewritten(_ arguments: [String], root: any ParsableCommand.Type) -> [String] {
         guard let first = arguments.first, !first.hasPrefix("-"), first != "help",
@@ -21,11 +27,7 @@ enum TaskwarriorOrder {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         guard let verb = arguments[..<end].firstIndex(where: verbs.contains) else { return arguments }
         let (filter, rest) = (Array(arguments[..<verb]), Array(arguments[(verb + 1)...]))
-        guard ["edit", "modify", "annotate", "denotate", "append", "app", "prepend", "prep"].contains(arguments[verb])
-        else {
-            return [arguments[verb]] + filter + rest
-        }
-        // These take their filter as one argument: words of their own spaces would be split apart.
+        guard takingFilterWhole.contains(arguments[verb]) else { return [arguments[verb]] + filter + rest }
         guard filter.count == 1 || !filter.contains(where: { $0.contains(where: \.isWhitespace) }) else {
             return arguments
         }

@@ -71,7 +71,7 @@ struct Prepend: ParsableCommand {
 private func addingToTitles(
     _ id: String, _ words: [String], at end: TitleAddition.End, yes: Bool, common: CommonOptions
 ) throws {
-    let verb = end == .end ? "append" : "prepend"
+    let verb = end.command
     try reportingFailures {
         let session = try Session.forTodos(common)
         let inline = try TodoWords.readForProgram(words, editing: true, in: session)

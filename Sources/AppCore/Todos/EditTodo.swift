@@ -12,15 +12,20 @@ func createEditTodo(
             let (edits, changed, abbreviation) = try reading(store) { todos in
                 let ids = try todos.resolve(request.references)
                 let changes = try todos.resolvingDependencies(in: request.changes)
-                let edits = try ids.map { id in
-                    guard let addition = request.addition, let item = try todos.item(id) else {
-                        return (id, changes)
+                var (edits, changed): ([(TodoID, [TodoItem.Change])], [TodoItem]) = ([], [])
+                for id in ids {
+                    let item = try todos.item(id)
+                    // Each to-do's own title, with the words added to it, before the other changes.
+                    var all = changes
+                    if let item, let addition = request.addition {
+                        all.insert(.title(addition.added(to: item.title)), at: 0)
                     }
-                    return (id, [.title(addition.added(to: item.title))] + changes)
+                    edits.append((id, all))
+                    if let item { changed.append(try item.alter(all)) }
                 }
-                return (edits, try edits.compactMap { try todos.item($0)?.alter($1) }, todos.abbreviation)
+                return (edits, changed, todos.abbreviation)
             }
-            let verb = request.addition.map { $0.at == .end ? "append" : "prepend" } ?? "edit"
+            let verb = request.addition?.at.command ?? "edit"
             try keep(
                 .perform(
                     TodoBatch(

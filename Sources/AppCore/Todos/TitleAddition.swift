@@ -3,6 +3,9 @@
 public struct TitleAddition: Codable, Equatable, Sendable {
     public enum End: String, Codable, Sendable {
         case start, end
+
+        /// The command that adds at this end, as the journal and `todo` name it.
+        public var command: String { self == .end ? "append" : "prepend" }
     }
 
     public let words: String
@@ -14,7 +17,6 @@ public struct TitleAddition: Codable, Equatable, Sendable {
 
     /// `title` with the words at their end of it.
     func added(to title: String) -> String {
-        guard !title.isEmpty else { return words }
-        return at == .end ? "\(title) \(words)" : "\(words) \(title)"
+        at == .end ? "\(title) \(words)" : "\(words) \(title)"
     }
 }
