@@ -13,7 +13,10 @@ struct Add: ParsableCommand {
             depends:ID[,ID] (the to-dos it waits on) set what they name; \
             every other argument is the title's, and so is everything after --. An argument of \
             several words, quoted, is the title's unless it starts with an attribute's name and a \
-            colon ("due:fri 17:30"). The options below do the same.
+            colon ("due:fri 17:30"), or, as the first, with todo.txt's priority: "(B) call mum \
+            @phone" sets priority B and reads each word after it as an argument. A priority is a \
+            letter, A (most) to Z; pri:H, M, L are Taskwarrior's, A, B, C. The options below do \
+            the same.
 
             Examples:
               todo add "buy milk"
@@ -23,6 +26,7 @@ struct Add: ParsableCommand {
               todo add paint the wall depends:3f2a             (blocked while 3f2a is open)
               todo add -- email @bob: +1 on due:friday     (all of it the title)
               todo add "file taxes" --due eom --priority high --tag admin
+              todo add "(B) call mum @phone +family"           (as a todo.txt line)
             """
     )
 

@@ -48,7 +48,11 @@ struct ItemOptions: ParsableArguments {
             """)
     var depends: String?
 
-    @Option(help: "high, medium or low (also h/m/l, or todo.txt's A/B/C; none to clear, with edit).")
+    @Option(
+        help: """
+            high, medium or low (also h/m/l), or todo.txt's letters: A to Z, A first (the letters H, L \
+            and M in brackets, "(H)"); none to clear, with edit.
+            """)
     var priority: String?
 
     @Option(name: .customLong("tag"), help: "A tag, one word; repeat for more.")
@@ -116,7 +120,7 @@ struct ItemOptions: ParsableArguments {
     func chosenPriority() throws -> Priority? {
         guard let priority, priority.lowercased() != "none" else { return nil }
         guard let chosen = Priority(name: priority) else {
-            throw ProgramFailure("--priority is \"\(priority)\"; write high, medium or low", exit: .usage)
+            throw ProgramFailure("--priority is \"\(priority)\"; write \(Priority.typedForms)", exit: .usage)
         }
         return chosen
     }

@@ -142,7 +142,7 @@ enum TodoText {
         if !item.depends.isEmpty { lines.append("depends   \(ids(item.depends.map(TodoID.init)))") }
         let blockers = links.blockers(of: item.id)
         if !blockers.isEmpty { lines.append("blocked   by \(ids(blockers)), still open") }
-        if let priority = item.priority { lines.append("priority  \(priority.rawValue)") }
+        if let priority = item.priority { lines.append("priority  \(priority.name)") }
         if !item.tags.isEmpty { lines.append("tags      \(TerminalText.escaped(item.tags.joined(separator: " ")))") }
         if !item.contexts.isEmpty {
             lines.append("contexts  \(TerminalText.escaped(item.contexts.joined(separator: " ")))")
@@ -196,6 +196,7 @@ enum TodoText {
         case .high: style.red(text)
         case .medium: style.yellow(text)
         case .low: style.green(text)
+        default: text
         }
     }
 }

@@ -81,8 +81,8 @@ struct Import: ParsableCommand {
             there since (README, "What the way back cannot do"). id, urgency and modified are \
             Taskwarrior's bookkeeping, not kept.
 
-            From todo.txt, (A), (B), (C) are high, medium, low; (D) to (Z) are low, the letter \
-            kept as the extra priority and written back. A line without the day it was made gets \
+            From todo.txt, each letter (A) to (Z) is a priority of its own; (A), (B), (C) are \
+            Taskwarrior's high, medium, low. A line without the day it was made gets \
             none (the extra created:none); a word whose key is digits (10:30) is the title's. What \
             todo.txt does not carry (notes, project, wait and the rest) is kept as it is here.
 

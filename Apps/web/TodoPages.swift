@@ -106,9 +106,7 @@ enum TodoPages {
         if let project = item.project { words.append("project:\(project)") }
         words += item.tags.map { "+\($0)" } + item.contexts.map { "@\($0)" }
         if let due = item.due { words.append("due:\(due)" + (item.dueTime.map { " \($0)" } ?? "")) }
-        if let priority = item.priority {
-            words.append("pri:\(priority.letter == "A" ? "H" : priority.letter == "B" ? "M" : "L")")
-        }
+        if let priority = item.priority { words.append("pri:\(priority.typed)") }
         return HTML(words.map { "<span class=\"attribute\">\($0)</span>" }, separator: " ")
     }
 
@@ -130,7 +128,7 @@ enum TodoPages {
         if !item.depends.isEmpty {
             facts.append(("depends", item.depends.map { String($0.prefix(abbreviation)) }.joined(separator: " ")))
         }
-        if let priority = item.priority { facts.append(("priority", priority.rawValue)) }
+        if let priority = item.priority { facts.append(("priority", priority.name)) }
         for (name, moment) in [("wait", item.wait), ("scheduled", item.scheduled), ("until", item.until)] {
             if let moment { facts.append((name, LocalTime(timeZone: zone).string(from: moment))) }
         }

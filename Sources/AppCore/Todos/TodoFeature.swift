@@ -89,7 +89,7 @@ public enum TodoFeature: Feature {
         .add(draft: TodoDraft(title: "")),
         .importItems(
             text: "(A) 2026-11-01 call mom +family @phone due:2026-12-24 recur:monthly id:sample1 size:l\n"
-                + "x 2026-11-03 2026-11-01 pay rent id:sample2\n",
+                + "x 2026-11-03 2026-11-01 pay rent id:sample2\n(M) 2026-11-02 tidy the shed id:sample3\n",
             format: .todotxt),
         .importItems(text: "{", format: .json),
         // A task with a user-defined attribute, a recurring template and an instance; then the
@@ -121,7 +121,8 @@ public enum TodoFeature: Feature {
                 .removeAnnotation(Annotation(entry: Date(milliseconds: 1_795_000_000_000), description: "rang")),
                 .completed(Date(milliseconds: 1_795_000_000_000)),
             ]),
-        .editEach(references: ["sample1", "sample2"], changes: [.addTag("family"), .priority(.medium)]),
+        // The letter H, which a store and JSON must keep apart from Taskwarrior's H, high.
+        .editEach(references: ["sample1", "sample2"], changes: [.addTag("family"), .priority(Priority.all[7])]),
         .addToTitles(references: ["sample1", "sample2"], addition: TitleAddition("soon", at: .end), changes: []),
         .addToTitles(
             references: ["sample1"], addition: TitleAddition("ring:", at: .start), changes: [.addTag("calls")]),

@@ -117,7 +117,7 @@ extension TodoItem: Codable {
         var decoding = FieldDecoding(container: container, optional: optional, renamed: renamed)
         TodoItem.fields(&decoding)
         if let failure = decoding.failure { throw failure }
-        return decoding.item
+        return decoding.item.readingKeptPriorityLetter()
     }
 }
 

@@ -53,7 +53,8 @@ extension TodoFilter {
         case .tag, .withoutTag: ["tags"]
         case .context, .withoutContext: ["contexts"]
         case .project: ["project"]
-        case .priority: ["priority"]
+        // A letter below C may be kept as an extra by a version before such letters.
+        case .priority: ["priority", "extras"]
         case .due: ["due", "dueTime"]
         case .recur: ["recur"]
         case .blocked: ["completed", "depends"]

@@ -249,7 +249,7 @@ public enum TodoFilterWords {
             default:
                 guard !value.isEmpty else { return .priority(nil) }
                 guard let priority = Priority(name: value) else {
-                    throw failure("priority:\(value) is no priority; write high, medium or low (H, M, L)")
+                    throw failure("priority:\(value) is no priority; write \(Priority.typedForms)")
                 }
                 return .priority(priority)
             }

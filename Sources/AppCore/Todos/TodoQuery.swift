@@ -110,7 +110,7 @@ public struct TodoQuery: Codable, Equatable, Sendable {
             }
         case .priority:
             return stableSorted(items) {
-                $0.priority.map { (Priority.allCases.firstIndex(of: $0) ?? 0, 0) } ?? (Int.max, 0)
+                $0.priority.map { ($0.rank, 0) } ?? (Int.max, 0)
             }
         }
     }

@@ -16,7 +16,9 @@ import Essentials
 /// taken off), an empty value clearing it, and a value of several words given as one
 /// argument (`"due:fri 17:30"`). Every other argument is the title's, and so is every argument
 /// after `--`, whatever it looks like. So `"call +44 20 7946"`, one argument of several words,
-/// stays the title as it is.
+/// stays the title as it is. But the first argument may start as a todo.txt line does, with its
+/// priority, `(A)` to `(Z)`: that sets the priority, and the words after it in the same argument
+/// are read as arguments each (`"(A) call mum @phone +family"`, as todo.txt users quote a line).
 public enum TodoWords {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let description: String
@@ -29,7 +31,12 @@ public enum TodoWords {
     ) throws(Failure) -> (title: String?, changes: [TodoItem.Change]) {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         var (title, changes): ([String], [TodoItem.Change]) = ([], [])
-        for argument in arguments[..<end] {
+        var words = Array(arguments[..<end])
+        if let first = words.first, let (priority, rest) = leadingPriority(first) {
+            changes.append(.priority(priority))
+            words = rest + words.dropFirst()
+        }
+        for argument in words {
             guard let read = try attribute(argument, editing: editing, now: now, timeZone: timeZone) else {
                 title.append(argument)
                 continue
@@ -46,6 +53,18 @@ public enum TodoWords {
         "sched": "scheduled", "until": "until", "priority": "priority", "pri": "priority", "recur": "recur",
         "depends": "depends", "dep": "depends",
     ]
+
+    /// The priority a todo.txt line starts with, `(B)` and a space or nothing after it, and the
+    /// words after it; nil where the argument does not start so.
+    private static func leadingPriority(_ argument: String) -> (Priority, [String])? {
+        let start = argument.prefix(3)
+        guard start.count == 3, start.first == "(", start.last == ")", let letter = start.dropFirst().first,
+            letter.isUppercase, let priority = Priority(letter: letter)
+        else { return nil }
+        let rest = argument.dropFirst(3)
+        guard rest.isEmpty || rest.first?.isWhitespace == true else { return nil }
+        return (priority, rest.split(whereSeparator: \.isWhitespace).map(String.init))
+    }
 
     /// The changes `depends:` asks for: each id (or its start) of a list joined by commas is one
     /// it waits on, one after a `-` is one it no longer waits on, and none at all clears them.
@@ -113,7 +132,7 @@ public enum TodoWords {
         case "priority":
             guard !value.isEmpty else { return [.priority(nil)] }
             guard let priority = Priority(name: value) else {
-                throw Failure(description: "priority:\(value) is no priority; write high, medium or low (H, M, L)")
+                throw Failure(description: "priority:\(value) is no priority; write \(Priority.typedForms)")
             }
             return [.priority(priority)]
         default:

@@ -156,10 +156,12 @@ struct TodoImportSpec {
         #expect(try exported(.todotxt, from: fresh) == first)
     }
 
-    @Test func lettersBelowCAreLowAndKept() throws {
-        let (items, _) = try imported("(D) one\n(Z) two\n(C) three\nx 2026-11-20 2026-11-01 four pri:Q\n", .todotxt)
-        #expect(items.map(\.priority) == [.low, .low, .low, .low])
-        #expect(items.map { $0.extras["priority"] } == ["D", "Z", nil, "Q"])
+    @Test func eachLetterIsAPriorityOfItsOwn() throws {
+        let (items, _) = try imported(
+            "(D) one\n(Z) two\n(C) three\nx 2026-11-20 2026-11-01 four pri:Q\n(H) five\nsix pri:q\n", .todotxt)
+        #expect(items.map { $0.priority?.letter } == ["D", "Z", "C", "Q", "H", nil])
+        // A letter in lower case is no todo.txt priority: kept as it came, not dropped.
+        #expect(items.map { $0.extras["priority"] } == [nil, nil, nil, nil, nil, "q"])
     }
 
     @Test func aLineWithoutTheDayItWasMadeGetsNoneAndADoneOneIsNotMadeAfterItWasDone() throws {

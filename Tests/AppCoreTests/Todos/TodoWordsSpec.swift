@@ -58,7 +58,7 @@ struct TodoWordsSpec {
     }
 
     @Test(arguments: [
-        (["buy", "due:someday"], false), (["buy", "pri:X"], false), (["buy", "-urgent"], false),
+        (["buy", "due:someday"], false), (["buy", "pri:XY"], false), (["buy", "-urgent"], false),
         (["buy", "--prioriy"], false), (["buy", "wait:31:00"], true),
     ])
     func aWordThatCannotBeReadIsRefused(_ arguments: [String], _ editing: Bool) {

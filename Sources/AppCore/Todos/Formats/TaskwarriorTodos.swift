@@ -11,13 +11,13 @@ import Fractal
 /// (older versions write one a line, without the brackets).
 ///
 /// Each field a to-do has is read into it: description, status, entry, end, due (with its time of
-/// day), wait, scheduled, until, start, priority (H, M, L), project, tags, and annotations, each
+/// day), wait, scheduled, until, start, priority (H, M, L, and letters, `Priority.taskwarrior`), project, tags, and annotations, each
 /// the to-do's with its moment, but for a first one made with the task, which is how the notes are
 /// exported, and which become the notes again. (Notes kept by an earlier import, a line each behind
 /// its moment, `2026-11-20T10:30:00Z call back`, are exported as an annotation each, as before.) A recurrence is kept as the to-do's `recur` where ours reads it and the task has a due
 /// day, else as an extra. The uuid is kept as the extra `uuid`, by which an import finds the to-do
-/// again. Every other field (a user-defined attribute, `depends`, `mask`, a priority other than H, M,
-/// L) is kept as an extra of its name, its value one word (`%20` for a space, `%25` for a `%`, a
+/// again. Every other field (a user-defined attribute, `depends`, `mask`, a priority that is no
+/// letter) is kept as an extra of its name, its value one word (`%20` for a space, `%25` for a `%`, a
 /// list joined by commas), and named by the import. Taskwarrior's own bookkeeping, `id`,
 /// `urgency` and `modified`, is made again by Taskwarrior, and left out. Each instance of a
 /// recurring task (one with a `parent`) is a to-do of its own, and its template, of the status
@@ -477,13 +477,18 @@ extension ImportedTodo {
 }
 
 extension Priority {
-    /// Taskwarrior's H, M and L, and only those.
+    /// Taskwarrior's H, M and L are A, B and C. Taskwarrior keeps any other text it is given as a
+    /// priority, so the other letters go to it as they are, D to Z, but for H, L and M, which would
+    /// come back as its own three: those go in lower case, `h`, `l` and `m`.
     init?(taskwarrior name: String) {
         switch name {
         case "H": self = .high
         case "M": self = .medium
         case "L": self = .low
-        default: return nil
+        case "h", "l", "m": self.init(letter: Character(name.uppercased()))
+        default:
+            guard name.count == 1, let letter = name.first, letter.isUppercase else { return nil }
+            self.init(letter: letter)
         }
     }
 
@@ -492,6 +497,7 @@ extension Priority {
         case .high: "H"
         case .medium: "M"
         case .low: "L"
+        default: ["H", "L", "M"].contains(letter) ? letter.lowercased() : String(letter)
         }
     }
 }

@@ -19,8 +19,8 @@ import Fractal
 /// not all digits, no `://`) is `due:` the due day, `recur:` its recurrence (where it has a due
 /// day), `pri:` a done task's priority, `id:` its id,
 /// any other key an extra; every other word is the title's, and words of it next to each other
-/// keep the spaces between them. (A), (B) and (C) are the high, medium and low priorities; (D) to
-/// (Z) are low, the letter kept as the extra `priority` and written back. A task without the day
+/// keep the spaces between them. (A), (B) and (C) are the high, medium and low priorities, and each
+/// letter up to (Z) a priority of its own. A task without the day
 /// it was made keeps the extra `created:none` (made, for the store, when it was imported, or when
 /// it was done), and is written without one. A title's own word that would be read as a tag or a
 /// context is written behind a backslash (`\@bob`, `\+1`), one that would be read as `key:value`
@@ -39,10 +39,7 @@ enum TodoTxt {
 
     static func line(for item: TodoItem, timeZone: Zone) -> String {
         var words: [String] = []
-        let letter = item.priority.map { priority in
-            // A letter below C that the file gave is written back while the to-do is still low.
-            priority == .low ? item.extras["priority"].flatMap(lowLetter) ?? priority.letter : priority.letter
-        }
+        let letter = item.priority?.letter
         if let completed = item.completed {
             words += ["x", Day(completed, in: timeZone).description]
         } else if let letter {
@@ -57,9 +54,7 @@ enum TodoTxt {
         if item.isCompleted, let letter { words.append("pri:\(letter)") }
         words += item.extras.sorted { $0.key < $1.key }
             .filter {
-                !(undated && $0.key == undatedKey)
-                    && !($0.key == "priority" && letter != nil && letter == lowLetter($0.value))
-                    && !($0.key == "recur" && item.recur != nil)
+                !(undated && $0.key == undatedKey) && !($0.key == "recur" && item.recur != nil)
             }
             .map { "\($0.key):\($0.value)" }
         words.append("id:\(item.id)")
@@ -207,22 +202,18 @@ extension TodoTxt {
     static func isNumber(_ key: Substring) -> Bool {
         key.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
-
-    /// A letter from D to Z, which no priority of ours writes.
-    fileprivate static func lowLetter(_ text: String) -> Character? {
-        guard text.count == 1, let letter = text.first, ("D"..."Z").contains(letter) else { return nil }
-        return letter
-    }
 }
 
 extension ImportedTodo {
-    /// The priority of todo.txt's `(A)` or `pri:A`: (D) to (Z) are low, the letter kept as an
-    /// extra; what is no letter at all is kept as the extra `priority`, not dropped.
+    /// The priority of todo.txt's `(A)` or `pri:A`, a capital letter (`(H)` is H, not Taskwarrior's
+    /// high), or a word of ours (`pri:high`); what is neither is kept as the extra `priority`, not
+    /// dropped.
     fileprivate mutating func setPriority(letter: String) {
-        if ["A", "B", "C"].contains(letter) || (letter.count > 1 && Priority(name: letter) != nil) {
-            item.priority = Priority(name: letter)
-        } else if TodoTxt.lowLetter(letter) != nil {
-            (item.priority, item.extras["priority"]) = (.low, letter)
+        if letter.count == 1, let capital = letter.first, capital.isUppercase, let priority = Priority(letter: capital)
+        {
+            item.priority = priority
+        } else if letter.count > 1, let priority = Priority(name: letter) {
+            item.priority = priority
         } else {
             item.extras["priority"] = letter
         }

@@ -43,7 +43,7 @@ public enum UrgencyTerm: String, CaseIterable, Sendable {
         case .blocking: "an open to-do waits on it"
         case .highPriority: "priority high"
         case .mediumPriority: "priority medium"
-        case .lowPriority: "priority low"
+        case .lowPriority: "priority low (C); D to Z add nothing, as in Taskwarrior"
         case .scheduled: "scheduled to begin before now"
         case .active: "started (todo start)"
         case .age: "age: whole days since it was made over 365, at most 1"

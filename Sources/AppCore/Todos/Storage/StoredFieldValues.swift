@@ -7,7 +7,7 @@ import Stores
 #endif
 
 // How a store keeps each value a to-do's field may hold, field by field: text as text, a day as
-// `2026-12-01`, a priority by its name, a moment as milliseconds, a time of day and a count as
+// `2026-12-01`, a priority by its name (`Priority.name`), a moment as milliseconds, a time of day and a count as
 // numbers, none as nil.
 
 extension String: TodoFieldValue {
@@ -92,7 +92,17 @@ extension Day: StoredScalar {
 
 extension Priority: StoredScalar {
     public init(scalar fields: inout BinaryFieldReader) throws { self = try Priority.stored(try fields.string()) }
-    public func write(scalar fields: inout BinaryFieldWriter) { fields.string(rawValue) }
+    public func write(scalar fields: inout BinaryFieldWriter) { fields.string(name) }
+
+    /// A priority as a store keeps it, by its name: `high`, `medium`, `low`, or a letter from D to
+    /// Z (which versions before them could not read: they refuse such a store, and never misread
+    /// it). Anything else is damage.
+    static func stored(_ name: String) throws -> Priority {
+        guard let priority = Priority(named: name) else {
+            throw StoredFieldError(field: "Priority", text: name)
+        }
+        return priority
+    }
 }
 
 extension Date: StoredScalar {

@@ -32,7 +32,7 @@ struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
         if let failure = reading.failure { throw failure }
         reading.item.unknownFields = try reading.fields.rest()
         fields = reading.fields
-        item = reading.item
+        item = reading.item.readingKeptPriorityLetter()
     }
 
     /// The to-do with the fields `read` names alone, the others passed over and as they start:
@@ -41,7 +41,7 @@ struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
     static func sifted(fields: BinaryFieldReader, reading read: TodoFieldsRead) -> TodoItem? {
         var sifting = StoredFieldSifting(fields: fields, read: read)
         TodoItem.fields(&sifting)
-        return sifting.failed ? nil : sifting.item
+        return sifting.failed ? nil : sifting.item.readingKeptPriorityLetter()
     }
 
     func write(fields: inout BinaryFieldWriter) {
@@ -57,7 +57,7 @@ struct StoredItem: Codable, BinaryFieldDecodable, BinaryFieldEncodable {
         var reading = StoredFieldReading(fields: UnkeyedFieldSource(container: try decoder.unkeyedContainer()))
         TodoItem.fields(&reading)
         if let failure = reading.failure { throw failure }
-        item = reading.item
+        item = reading.item.readingKeptPriorityLetter()
     }
 
     func encode(to encoder: any Encoder) throws {
