@@ -10,7 +10,9 @@ struct Roll: ParsableCommand {
             Prints each result's total. -v shows every die: ~1~ dropped, 1→4 rerolled, 6! \
             exploded, +3 added by an explosion, 14(6!6!2) compounded, 2(1) raised or lowered by \
             min/max, 8✓ a success and 1✗ a failure, 6▲ a die's highest face and 1▼ its lowest \
-            (green and red on a terminal); --crit 19 counts a d20's 19 as a critical too.
+            (green and red on a terminal); --crit 19 counts a d20's 19 as a critical too. \
+            Without -v, a kept d20's natural 20 or 1 is marked after the total: 25 ▲ and 6 ▼ on \
+            a terminal, 25 (natural 20) and 6 (natural 1) without colour.
 
             Several rolls on one line are rolled one after another from one seed, each printed \
             after its expression and kept in the history: dice 1d20+5 1d8+3. A label in \
@@ -20,8 +22,8 @@ struct Roll: ParsableCommand {
 
             With --json, one object: {"expression": …, "seed": …, "comment": …, "results": \
             [{"total": N, "labels": [{"label", "notation", "value"}], "dice": [{"term": \
-            "4d6kh3", "value": 5, "faces": [5], "dropped": false, …, "critical": "max"}], …}]}, \
-            "comment", "labels" and "critical" only where there are; several rolls, an array \
+            "4d6kh3", "value": 5, "faces": [5], "dropped": false, …, "critical": "max", "sides": 6}], …}]}, \
+            "comment", "labels", "critical" and "sides" (none for Fate dice and faces of their own) only where there are; several rolls, an array \
             of such objects. \
             With --stats --json: {"min", "max" (null when unbounded), "mean", "stddev", \
             "distribution": [{"value", "probability"}], "tailMass"}. With labels, --stats also \
@@ -129,6 +131,7 @@ struct RollReport: Encodable {
         let success: Bool?
         let failure: Bool?
         let critical: Critical?
+        let sides: Int?
     }
 
     struct Term: Encodable {
@@ -158,7 +161,7 @@ struct RollReport: Encodable {
                         Die(
                             term: term.notation, value: $0.value, faces: $0.faces, dropped: $0.dropped,
                             rerolled: $0.rerolled, exploded: $0.exploded, extra: $0.extra, success: $0.success,
-                            failure: $0.failure, critical: $0.critical)
+                            failure: $0.failure, critical: $0.critical, sides: $0.sides)
                     }
                 },
                 terms: result.terms.map { Term(notation: $0.notation, value: $0.value) })

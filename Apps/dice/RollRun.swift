@@ -89,7 +89,7 @@ struct RollRun: QuickCommand {
                 for result in roll.results { print(RollText.result(result, style: style)) }
                 if let comment = roll.comment { print(style.dim("# " + TerminalText.escaped(comment))) }
             } else {
-                for result in roll.results { print(RollText.line(result, of: roll, named: several)) }
+                for result in roll.results { print(RollText.line(result, of: roll, named: several, style: style)) }
             }
         }
         if common.verbose { print(style.seedNote(seed)) }

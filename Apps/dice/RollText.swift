@@ -5,9 +5,11 @@ import ProgramKit
 /// term's dice, `4d6kh3: 6 5 3 ~1~ → 14`.
 enum RollText {
     /// A result without -v: `14`, or with labels `14 (slashing 11, fire 3)`, with its comment
-    /// after it, and its expression before it where the line held several rolls.
-    static func line(_ result: RollResult, of roll: DiceRoll, named: Bool) -> String {
+    /// after it, and its expression before it where the line held several rolls; a natural 20 or
+    /// 1 of a d20 it keeps is marked after the total (`naturals`).
+    static func line(_ result: RollResult, of roll: DiceRoll, named: Bool, style: TextStyle) -> String {
         var text = named ? TerminalText.escaped(roll.expression) + ": \(result.total)" : "\(result.total)"
+        if let naturals = naturals(result, style: style) { text += " " + naturals }
         if let labels = result.labels {
             let whole = labels.count == 1 && labels.first.map { "\($0.notation) [\($0.label)]" } == roll.expression
             let parts = whole ? labels.map(\.label) : labels.map { "\($0.label) \($0.value)" }
@@ -15,6 +17,27 @@ enum RollText {
         }
         if let comment = roll.comment { text += "  # " + TerminalText.escaped(comment) }
         return text
+    }
+
+    /// What the d20s a result keeps showed at the ends of their range: on a terminal `▲` for a
+    /// natural 20 (or a face of the range --crit gives) and `▼` for a natural 1, in green and red;
+    /// without colour in words, `(natural 20)`, `(critical 19)`, `(natural 1)`. Nil where none did.
+    static func naturals(_ result: RollResult, style: TextStyle) -> String? {
+        var marks: [(face: Int, critical: Critical)] = []
+        for die in result.terms.flatMap(\.dice) where die.sides == 20 && !die.dropped {
+            guard let critical = die.critical, let face = die.faces.last,
+                !marks.contains(where: { $0.face == face && $0.critical == critical })
+            else { continue }
+            marks.append((face, critical))
+        }
+        guard !marks.isEmpty else { return nil }
+        if style.colours {
+            return marks.map { $0.critical == .max ? style.green("▲") : style.red("▼") }.joined()
+        }
+        let words = marks.map { mark in
+            mark.critical == .min ? "natural 1" : mark.face == 20 ? "natural 20" : "critical \(mark.face)"
+        }
+        return "(" + words.joined(separator: ", ") + ")"
     }
 
     /// A result with -v: each term's dice on a line, what each label came to, then `= total`.

@@ -62,6 +62,16 @@ public enum DiceFaces: Codable, Equatable, Sendable {
     case fateVariant
     case custom([Int])
 
+    /// How many sides dice of these faces have, numbered from 1; nil for Fate dice and faces of
+    /// their own.
+    public var numberedSides: Int? {
+        switch self {
+        case .sides(let sides): sides
+        case .percentile: 100
+        case .fate, .fateVariant, .custom: nil
+        }
+    }
+
     public var values: [Int] {
         switch self {
         case .sides(let sides): Array(1...max(1, sides))

@@ -501,6 +501,15 @@ public struct DiceParser {
                 throw unexpected("cs (count successes) or cf (count failures)")
             }
             position += 1
+            let written = source(position..<conditionEnd)
+            // Roll20 reads cs and cf after a d20 as the faces that are a critical, and keeps the
+            // face as the total; here they count: on one d20 alone, that would answer 0 or 1.
+            if ["d20", "1d20"].contains(dice.lowercased()) {
+                throw syntax(
+                    "Roll20's c\(which)\(written) marks a critical \(which == "s" ? "success" : "failure") and keeps the roll; "
+                        + "here c\(which) counts the dice matching it: write \(dice) --crit N to mark criticals "
+                        + "from N up, or \(dice)\(written) to count the roll as a success")
+            }
             let condition = try condition(after: "c\(which)")
             return which == "s" ? .successes(condition) : .failures(condition)
         case "f":

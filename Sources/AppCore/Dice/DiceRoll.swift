@@ -21,10 +21,12 @@ public struct DieRoll: Codable, Equatable, Sendable {
     public let failure: Bool?
     /// The die showed its highest face (or, on a d20, one of the range asked for), or its lowest.
     public let critical: Critical?
+    /// How many sides it has, numbered from 1: 20 for a d20; nil for Fate dice and faces of its own.
+    public let sides: Int?
 
     public init(
         value: Int, faces: [Int], dropped: Bool = false, rerolled: Bool = false, exploded: Bool = false,
-        extra: Bool = false, success: Bool? = nil, failure: Bool? = nil, critical: Critical? = nil
+        extra: Bool = false, success: Bool? = nil, failure: Bool? = nil, critical: Critical? = nil, sides: Int? = nil
     ) {
         self.value = value
         self.faces = faces
@@ -35,6 +37,7 @@ public struct DieRoll: Codable, Equatable, Sendable {
         self.success = success
         self.failure = failure
         self.critical = critical
+        self.sides = sides
     }
 }
 

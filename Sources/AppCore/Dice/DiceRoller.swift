@@ -219,7 +219,9 @@ struct DiceRoller {
         if keepsDice {
             let rolls = dice.map { die in
                 // The face the die showed: the last of its rerolls, the first of a compounded chain.
-                die.roll(critical: faces.flatMap { critical(die.rerolled ? die.last : die.first, of: $0) })
+                die.roll(
+                    critical: faces.flatMap { critical(die.rerolled ? die.last : die.first, of: $0) },
+                    sides: faces?.numberedSides)
             }
             terms.append(TermRoll(notation: notation, dice: rolls, value: value))
         }
@@ -306,9 +308,9 @@ private struct DieState {
         exploded = true
     }
 
-    func roll(critical: Critical?) -> DieRoll {
+    func roll(critical: Critical?, sides: Int?) -> DieRoll {
         DieRoll(
             value: value, faces: recorded ?? [first], dropped: dropped, rerolled: rerolled, exploded: exploded,
-            extra: extra, success: success, failure: failure, critical: critical)
+            extra: extra, success: success, failure: failure, critical: critical, sides: sides)
     }
 }

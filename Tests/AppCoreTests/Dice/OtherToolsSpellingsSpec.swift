@@ -26,6 +26,10 @@ struct OtherToolsSpellingsSpec {
         ("1d20 dis", ["disadvantage", "2d20kl1"]),
         ("1d20 + 5 dex", ["“dex” is no dice", "[dex]"]),
         ("2d6 dmg", ["“dmg” is no dice", "brackets"]),
+        // Roll20's critical range after a lone d20, which counts here: refused, naming both.
+        ("1d20cs>=19", ["Roll20", "cs>=19", "--crit", "1d20>=19"]),
+        ("d20cs>19", ["Roll20", "d20>19"]),
+        ("1D20CF<=2", ["Roll20", "critical failure", "1D20<=2"]),
     ])
     func aSpellingOfAnotherToolSaysWhatToWriteHere(_ text: String, _ words: [String]) {
         guard case .syntax(let expression, _, let problem) = DiceUnderTest().failure(text) else {
@@ -38,7 +42,11 @@ struct OtherToolsSpellingsSpec {
     }
 
     @Test func whatAHintSuggestsRolls() throws {
-        for written in ["4d6kh3", "3*(4d6=3)", "4d6dl1", "1d6!=6", "4d6min2", "4d6max4", "1d6!o=6", "{1d20,1d20}kh1"] {
+        for written in [
+            "4d6kh3", "3*(4d6=3)", "4d6dl1", "1d6!=6", "4d6min2", "4d6max4", "1d6!o=6", "{1d20,1d20}kh1", "1d20>=19",
+            // Counting on more dice than one d20, or after an explosion, is what cs is for here.
+            "2d20cs>=19", "6d10!cs>=8", "1d20!cs>=19", "3d6cs>=5",
+        ] {
             #expect(DiceUnderTest().failure(written) == nil, "\(written)")
         }
     }
