@@ -30,8 +30,9 @@ struct Count: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let session = try Session.forTodos(common)
-            let picked = try TodoFilterWords.readForProgram(filter, command: "count", in: session)
-            let query = TodoQuery(status: among.status(for: picked), filter: picked)
+            let listing = try ListingFilter.read(filter, command: "count", in: session)
+            listing.say(aside: true)
+            let query = TodoQuery(status: among.status(for: listing.filter), filter: listing.filter)
             let answer = try session.send(.list(query: query), to: TodoFeature.self)
             guard case .listed(let items, _, _) = answer else { throw ProgramFailure.unexpected(answer) }
             if common.json { try printJSON(["count": items.count]) } else { print(items.count) }

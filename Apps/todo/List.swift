@@ -107,24 +107,35 @@ struct List: ParsableCommand {
                     throw ProgramFailure("--due-before: \(error)", exit: .usage)
                 }
             }
-            let picked = try TodoFilterWords.readForProgram(filter, command: "list", in: session)
-            let query = TodoQuery(
-                status: among.status(for: picked),
-                tag: tag, dueBefore: before, search: search, project: project, context: context, order: sort,
-                filter: picked)
-            guard watch else { return try list(query, in: session) }
+            // The context in use is asked for at each listing: one put in use while --watch
+            // draws is drawn from then on.
+            let picked = { () throws -> (TodoQuery, ListingFilter) in
+                let listing = try ListingFilter.read(filter, command: "list", in: session)
+                let query = TodoQuery(
+                    status: among.status(for: listing.filter),
+                    tag: tag, dueBefore: before, search: search, project: project, context: context, order: sort,
+                    filter: listing.filter)
+                return (query, listing)
+            }
+            guard watch else {
+                let (query, listing) = try picked()
+                listing.say(aside: common.json)
+                return try list(query, in: session)
+            }
             var live = LiveLines(onTerminal: isatty(STDOUT_FILENO) == 1)
             try session.watch {
+                let (query, listing) = try picked()
                 let answer = try listed(query, in: session)
                 guard case .listed(let items, let abbreviation, let links) = answer else {
                     throw ProgramFailure.unexpected(answer)
                 }
-                try live.draw(
+                let lines =
                     items.isEmpty
-                        ? [emptyList]
-                        : TodoText.lines(
-                            items, abbreviation: abbreviation, links: links ?? TodoLinks(),
-                            style: .forStandardOutput(in: session)))
+                    ? [emptyList]
+                    : TodoText.lines(
+                        items, abbreviation: abbreviation, links: links ?? TodoLinks(),
+                        style: .forStandardOutput(in: session))
+                try live.draw((listing.line.map { [$0] } ?? []) + lines)
             }
         }
     }

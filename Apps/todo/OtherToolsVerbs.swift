@@ -25,8 +25,6 @@ enum OtherToolsVerbs {
         "completed": "Taskwarrior's completed report is todo list --done here",
         "all": "Taskwarrior's all report is todo list --all here",
         "purge": "a deleted to-do is gone here already: todo delete ID, and undo brings it back",
-        "context":
-            "contexts as saved filters are not here yet: give the filter to each command (todo list project:work)",
         "append-note": "notes are set with edit here: todo edit ID --notes TEXT",
     ]
 

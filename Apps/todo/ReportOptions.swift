@@ -12,13 +12,15 @@ struct ReportOptions: ParsableArguments {
     @OptionGroup var common: CommonOptions
 
     /// Opens a session and sends the report that `make` makes of the query the words pick among the
-    /// to-dos of `status` (all of them, where the words name a status or ids); its answer.
+    /// to-dos of `status` (all of them, where the words name a status or ids), in the context in
+    /// use, which it says first; its answer.
     func report(
         _ command: String, among status: TodoQuery.Status, _ make: (TodoQuery, Session) throws -> TodoCommand
     ) throws -> (TodoAnswer, Session) {
         let session = try Session.forTodos(common)
-        let picked = try TodoFilterWords.readForProgram(filter, command: command, in: session)
-        let query = TodoQuery(status: picked?.namesStatusOrIDs == true ? .all : status, filter: picked)
+        let listing = try ListingFilter.read(filter, command: command, in: session)
+        let query = TodoQuery(status: listing.filter?.namesStatusOrIDs == true ? .all : status, filter: listing.filter)
+        listing.say(aside: common.json)
         return (try session.send(try make(query, session), to: TodoFeature.self), session)
     }
 }

@@ -49,7 +49,7 @@ struct TodoProgram: ParsableCommand {
             Stop.self, Append.self, Prepend.self,
             Annotate.self, Denotate.self, Fork.self,
             Delete.self, Undo.self, Redo.self, Journal.self, Export.self, Import.self, Next.self, Projects.self,
-            Tags.self, Summary.self, Active.self, Waiting.self, CalendarReport.self, Burndown.self,
+            Tags.self, Summary.self, Active.self, Waiting.self, CalendarReport.self, Burndown.self, Context.self,
         ]
     )
 

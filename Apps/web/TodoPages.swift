@@ -13,8 +13,9 @@ enum TodoPages {
     static let filterNotApplied =
         "This filter came from a link on another site's page: press Filter to apply it."
 
-    /// The list, filtered by the words `todo list` reads (`+errands due.before:eow`), with what
-    /// is in the boxes kept where a command was refused.
+    /// The list, filtered by the words `todo list` reads (`+errands due.before:eow`), in the
+    /// context in use (`todo context`), which it says above the to-dos, with what is in the boxes
+    /// kept where a command was refused.
     static func list(
         core: WebCore, code: String, filter: String, show: String, typed: String = "", notice: String? = nil,
         applying: Bool = true
@@ -33,11 +34,19 @@ enum TodoPages {
             // A filter that cannot be read picks nothing, as `todo list` lists nothing for it.
             (picked, notice, refused) = (nil, notice ?? "Filter: \(error.description)", true)
         }
+        let (context, inContext) = try await contextInUse(core: core, now: now, zone: zone)
+        if context != nil && inContext == nil {
+            (notice, refused) = (
+                notice ?? "The context in use makes no filter: todo context none, or define it again", true
+            )
+        }
+        let both = [inContext, picked].compactMap { $0 }
+        let chosen = both.count > 1 ? .all(both) : both.first
         // Open, the choice the page starts with, is `todo list` without a flag: all of them where
         // the filter names a status or ids.
         let asked = TodoQuery.Status(rawValue: show) ?? .open
-        let status: TodoQuery.Status = asked == .open && picked?.namesStatusOrIDs == true ? .all : asked
-        let answer = try await core.send(.list(query: TodoQuery(status: status, filter: picked)), to: TodoFeature.self)
+        let status: TodoQuery.Status = asked == .open && chosen?.namesStatusOrIDs == true ? .all : asked
+        let answer = try await core.send(.list(query: TodoQuery(status: status, filter: chosen)), to: TodoFeature.self)
         guard case .listed(let listed, let abbreviation, _) = answer else { throw ProgramFailure.unexpected(answer) }
         let items = refused ? [] : listed
         let post = { (action: String) in PostForm(action: action, code: code) }
@@ -58,16 +67,25 @@ enum TodoPages {
             <a href="/todos/journal">Journal</a></div>
             """
         let rows = items.map { row($0, abbreviation: abbreviation, now: now, zone: zone, code: code) }
+        let said: HTML = context.map { "<p class=\"context\">\($0.line)</p>" } ?? ""
         let live: HTML =
             items.isEmpty
-            ? "<p class=\"empty\">Nothing to do.</p>"
+            ? "\(said)<p class=\"empty\">Nothing to do.</p>"
             : """
-            <p class="count">\(items.count) \(items.count == 1 ? "to-do" : "to-dos")</p>
+            \(said)<p class="count">\(items.count) \(items.count == 1 ? "to-do" : "to-dos")</p>
             <table class="todos"><tbody>\(rows)</tbody></table>
             """
         // What the page lists, as its live updates ask for it again: without a filter not applied.
         let source = URLText.address("/todos", [("filter", applying ? filter : ""), ("show", show)])
         return Page(section: .todos, title: "To-dos", source: source, top: top, live: live, notice: notice)
+    }
+
+    /// The context in use, and the filter its words make now; nil for that where they make none.
+    private static func contextInUse(core: WebCore, now: Date, zone: Zone) async throws -> (TodoContext?, TodoFilter?) {
+        let answer = try await core.send(.current, to: TodoContextFeature.self)
+        guard case .current(let context) = answer else { throw ProgramFailure.unexpected(answer) }
+        guard let context else { return (nil, nil) }
+        return (context, try? TodoFilterWords.read(context.words, now: now, timeZone: zone))
     }
 
     /// One to-do as a row: its short id (a link to it), what to do and its attributes, marked

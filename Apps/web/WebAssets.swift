@@ -56,6 +56,7 @@ enum WebAssets {
         .row { display: flex; gap: .5rem; align-items: baseline; flex-wrap: wrap; }
         .notice { border-left: 4px solid var(--late); padding: .4rem .8rem; background: #c628281a; }
         .hint, .count, .empty { color: #888; font-size: .9rem; }
+        .context { border-left: 4px solid var(--accent); padding: .2rem .6rem; font-weight: 600; }
         table { border-collapse: collapse; width: 100%; }
         td { padding: .3rem .4rem; border-bottom: 1px solid #8882; vertical-align: top; }
         td.id, td.id a { font-family: ui-monospace, monospace; }

@@ -14,6 +14,7 @@ public struct AppState: Composition, StoredState {
     @Slice public private(set) var dice = DiceHistory()
     @Slice public private(set) var todos = TodoState()
     @Slice public private(set) var deck = Deck()
+    @Slice public private(set) var todoContexts = TodoContexts()
 
     /// A change of one slice.
     public enum Change: StoredChange {
@@ -24,6 +25,7 @@ public struct AppState: Composition, StoredState {
         case dice(DiceHistory.Change)
         case todos(TodoState.Change)
         case deck(Deck.Change)
+        case todoContexts(TodoContexts.Change)
 
         // As a store keeps it, through the registration walked specialized (see `apply` below).
         public init(fields: inout BinaryFieldReader) throws { try self.init(storedFields: &fields) }
@@ -50,6 +52,10 @@ public struct AppState: Composition, StoredState {
         features.add(
             DeckFeature.self, stored: "deck", read: { $0._deck }, change: { try $1(&$0._deck) },
             embed: Change.deck, extract: { if case .deck(let change) = $0 { change } else { nil } })
+        features.add(
+            TodoContextFeature.self, stored: "todoContexts", read: { $0._todoContexts },
+            change: { try $1(&$0._todoContexts) }, embed: Change.todoContexts,
+            extract: { if case .todoContexts(let change) = $0 { change } else { nil } })
     }
 
     public init() {}

@@ -184,7 +184,6 @@ struct TodoOtherToolsCommandsSpec {
             (["replace", "abcd", "more"], "todo edit ID"), (["depri", "abcd"], "pri: (nothing after the colon)"),
             (["pri", "abcd", "A"], "todo edit ID pri:H"), (["do", "abcd"], "todo done ID"),
             (["lsp"], "--sort priority"),
-            (["context", "work"], "give the filter to each command"),
         ])
     func anotherToolsCommandIsAnsweredWithOurs(_ arguments: [String], _ said: String) throws {
         let place = try TodoPlace("sqlite")

@@ -1,0 +1,42 @@
+/// Why a context command did not happen, in words for the person who asked.
+public enum TodoContextFailure: AppFailure, Codable, Equatable, Sendable {
+    case unknown(name: String, known: [String])
+    /// A name that is no single word of letters, digits, `-`, `_` and `.`, too long, or `none`.
+    case badName(name: String)
+    /// Words that make no filter, or none at all, with what the filter's reader said.
+    case badFilter(problem: String)
+    case notStored(reason: String)
+    /// What the store holds could not be read.
+    case unreadable(reason: String)
+
+    public var kind: FailureKind {
+        switch self {
+        case .unknown: .notFound
+        case .badName, .badFilter: .invalidRequest
+        case .notStored: .storage
+        case .unreadable: .unreadable
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unknown(let name, []):
+            "there is no context \(name), nor any other: `todo context define \(name) FILTER` makes one"
+        case .unknown(let name, let known):
+            "there is no context \(name); there are \(known.joined(separator: ", ")) (`todo context list`)"
+        case .badName(let name):
+            "\(name.isEmpty ? "an empty name" : "“\(name)”") is no name for a context: one word of letters, digits, "
+                + "-, _ or ., up to \(TodoContextLimits.nameCharacters) characters, and not none, list, define, delete or show"
+        case .badFilter(let problem): "a context's words must make a filter: \(problem)"
+        case .notStored(let reason): "the contexts were not changed: \(reason)"
+        case .unreadable(let reason): reason
+        }
+    }
+}
+
+/// How large a context may be, checked before one is kept.
+public enum TodoContextLimits {
+    public static let nameCharacters = 64
+    /// The words of its filter, joined by spaces.
+    public static let wordsCharacters = 2_000
+}

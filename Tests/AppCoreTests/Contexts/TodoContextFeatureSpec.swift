@@ -1,0 +1,94 @@
+import AppCore
+import Testing
+
+/// Contexts, built alone: each command held to exactly the changes it keeps and the answers it
+/// gives. A name is one word, the words a filter, checked before anything is kept.
+@Suite("Contexts feature, built alone")
+struct TodoContextFeatureSpec {
+    let contexts = FeatureUnderTest<TodoContextFeature>()
+    let work = TodoContext(name: "work", words: ["project:work", "or", "+office"])
+
+    @Test func aDefinedContextIsInUseOnlyOnceItIsPutInUse() throws {
+        try contexts.send(.current, changes: [], answers: [.current(context: nil)])
+        try contexts.send(
+            .define(name: "work", words: work.words), changes: [.define(name: "work", words: work.words)],
+            answers: [.defined(context: work, replaced: nil)])
+        try contexts.send(.current, changes: [], answers: [.current(context: nil)])
+        try contexts.send(.use(name: "work"), changes: [.use(name: "work")], answers: [.using(context: work)])
+        try contexts.send(.current, changes: [], answers: [.current(context: work)])
+        try contexts.send(.use(name: nil), changes: [.use(name: nil)], answers: [.using(context: nil)])
+        try contexts.send(.current, changes: [], answers: [.current(context: nil)])
+    }
+
+    @Test func definingANameAgainReplacesItsWordsAndSaysWhatTheyWere() throws {
+        _ = contexts.sent(.define(name: "work", words: work.words))
+        _ = contexts.sent(.use(name: "work"))
+        let office = TodoContext(name: "work", words: ["+office"])
+        try contexts.send(
+            .define(name: "work", words: ["+office"]), changes: [.define(name: "work", words: ["+office"])],
+            answers: [.defined(context: office, replaced: work.words)])
+        try contexts.send(.current, changes: [], answers: [.current(context: office)])
+    }
+
+    @Test func deletingTheContextInUsePutsNoneInUse() throws {
+        _ = contexts.sent(.define(name: "work", words: work.words))
+        _ = contexts.sent(.define(name: "home", words: ["+home"]))
+        _ = contexts.sent(.use(name: "work"))
+        try contexts.send(
+            .delete(name: "work"), changes: [.delete(name: "work")], answers: [.deleted(name: "work", wasInUse: true)])
+        try contexts.send(
+            .list, changes: [],
+            answers: [.listed(contexts: [TodoContext(name: "home", words: ["+home"])], current: nil)])
+        try contexts.send(
+            .delete(name: "home"), changes: [.delete(name: "home")], answers: [.deleted(name: "home", wasInUse: false)])
+    }
+
+    @Test func anUnknownNameIsRefusedNamingThoseThereAre() throws {
+        try contexts.send(
+            .use(name: "work"), changes: [], answers: [.failed(reason: .unknown(name: "work", known: []))])
+        _ = contexts.sent(.define(name: "home", words: ["+home"]))
+        _ = contexts.sent(.define(name: "away", words: ["+away"]))
+        try contexts.send(
+            .delete(name: "work"), changes: [],
+            answers: [.failed(reason: .unknown(name: "work", known: ["away", "home"]))])
+        #expect(TodoContextFailure.unknown(name: "work", known: ["away", "home"]).kind == .notFound)
+    }
+
+    @Test(arguments: [
+        "", "none", "None", "list", "define", "delete", "show", "two words", "a/b", "+x",
+        String(repeating: "w", count: 65),
+    ])
+    func aNameThatIsNoOneWordOfOurOwnIsRefusedKeepingNothing(_ name: String) throws {
+        try contexts.send(
+            .define(name: name, words: ["+x"]), changes: [], answers: [.failed(reason: .badName(name: name))])
+    }
+
+    @Test func wordsThatMakeNoFilterOrTooManyAreRefusedKeepingNothing() throws {
+        let (changes, answers) = contexts.sent(.define(name: "work", words: ["due:someday"]))
+        #expect(changes.isEmpty)
+        guard case .failed(.badFilter(let problem)) = answers.first else { throw ContextTestError.unexpected(answers) }
+        #expect(problem.contains("someday"))
+        try contexts.send(
+            .define(name: "work", words: [" "]), changes: [],
+            answers: [.failed(reason: .badFilter(problem: "no words were given"))])
+        // Words of 2,009 characters in all, joined by spaces, are refused; of 1,999, kept.
+        let tags = { (count: Int) in Array(repeating: "+abcdefgh", count: count) }
+        let refused = contexts.sent(.define(name: "work", words: tags(201)))
+        #expect(refused.changes.isEmpty)
+        #expect(refused.answers.first?.failure?.description.contains("2009 characters") == true)
+        #expect(
+            contexts.sent(.define(name: "work", words: tags(200))).changes == [.define(name: "work", words: tags(200))])
+    }
+
+    @Test func aNameOfLettersDigitsAndMarksIsKeptAsTyped() throws {
+        for name in ["Work-2", "été", "a.b_c", String(repeating: "w", count: 64)] {
+            #expect(
+                contexts.sent(.define(name: name, words: ["+x"])).changes == [.define(name: name, words: ["+x"])],
+                "\(name)")
+        }
+    }
+}
+
+enum ContextTestError: Error {
+    case unexpected([TodoContextAnswer])
+}
