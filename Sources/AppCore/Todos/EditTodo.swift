@@ -15,11 +15,10 @@ func createEditTodo(
                 var (edits, changed): ([(TodoID, [TodoItem.Change])], [TodoItem]) = ([], [])
                 for id in ids {
                     let item = try todos.item(id)
-                    // Each to-do's own title, with the words added to it, before the other changes.
+                    // The words join each to-do's title as the store holds it when it keeps the
+                    // change, before the other changes: appends at one moment both join it.
                     var all = changes
-                    if let item, let addition = request.addition {
-                        all.insert(.title(addition.added(to: item.title)), at: 0)
-                    }
+                    if let addition = request.addition { all.insert(.addToTitle(addition), at: 0) }
                     edits.append((id, all))
                     if let item { changed.append(try item.alter(all)) }
                 }

@@ -141,6 +141,7 @@ extension TodoItem.Change: Codable {
         case "removeDependency": self = .removeDependency(try value(String.self))
         case "addAnnotation": self = .addAnnotation(try value(Annotation.self))
         case "removeAnnotation": self = .removeAnnotation(try value(Annotation.self))
+        case "addToTitle": self = .addToTitle(try value(TitleAddition.self))
         default:
             guard let setting = try FieldSetting(name: key.stringValue, reading: { try setting($0) }) else {
                 throw DecodingError.dataCorruptedError(
@@ -163,6 +164,7 @@ extension TodoItem.Change: Codable {
         case .addAnnotation(let annotation): try container.encode(annotation, forKey: NamedKey("addAnnotation"))
         case .removeAnnotation(let annotation):
             try container.encode(annotation, forKey: NamedKey("removeAnnotation"))
+        case .addToTitle(let addition): try container.encode(addition, forKey: NamedKey("addToTitle"))
         }
     }
 }

@@ -30,6 +30,9 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
         /// An annotation added after those it has, or taken off.
         case addAnnotation(Annotation)
         case removeAnnotation(Annotation)
+        /// Words joined to the title it has when the change is kept (`todo append`, `prepend`):
+        /// two kept at one moment both join it, as neither sets the title whole.
+        case addToTitle(TitleAddition)
     }
 
     public internal(set) var id: TodoID
@@ -195,6 +198,7 @@ public struct TodoItem: Equatable, Sendable, Identifiable {
             item.annotations = try Self.checked(annotations: Annotations(annotations.all + [annotation]))
         case .removeAnnotation(let annotation):
             if let index = item.annotations.all.firstIndex(of: annotation) { item.annotations.all.remove(at: index) }
+        case .addToTitle(let addition): item.title = try Self.checked(title: addition.added(to: title))
         }
         return item
     }

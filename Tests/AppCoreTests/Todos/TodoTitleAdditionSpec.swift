@@ -23,8 +23,10 @@ struct TodoTitleAdditionSpec {
                     TodoBatch(
                         label: "append \(milk.id.value) \(sam.id.value)", at: noon,
                         edits: [
-                            .alter(milk.id, [.title("buy milk today"), .addTag("soon")]),
-                            .alter(sam.id, [.title("call Sam today"), .addTag("soon")]),
+                            // Kept as words to add, not a title whole: joined to the title the
+                            // store holds when it keeps them.
+                            .alter(milk.id, [.addToTitle(TitleAddition("today", at: .end)), .addTag("soon")]),
+                            .alter(sam.id, [.addToTitle(TitleAddition("today", at: .end)), .addTag("soon")]),
                         ]))
             ],
             answers: [
@@ -49,6 +51,15 @@ struct TodoTitleAdditionSpec {
             return
         }
         #expect(items == [try report.alter(.title("ask Bob: write the report"))])
+    }
+
+    @Test func wordsKeptAfterAnotherChangeOfTheTitleJoinTheTitleItHasThen() throws {
+        let item = try TodoItem(id: TodoID("0123456789"), title: "buy milk", created: noon)
+        let first = try item.alter(.addToTitle(TitleAddition("today", at: .end)))
+        let both = try first.alter(
+            .addToTitle(TitleAddition("oat", at: .end)), .addToTitle(TitleAddition("ask:", at: .start)))
+        #expect(both.title == "ask: buy milk today oat")
+        #expect(both == (try item.alter(.title("ask: buy milk today oat"))), "nothing else changed")
     }
 
     @Test func undoTakesTheWordsOffEveryToDoAtOnce() throws {

@@ -92,7 +92,8 @@ extension TodoEdit {
 extension TodoItem.Change {
     /// A change as a store keeps it: the field's name, then its value as the store keeps the field
     /// (`addTag`, `removeTag`, `addContext`, `removeContext`, `addDependency` and `removeDependency`,
-    /// then the label or the id; `addAnnotation` and `removeAnnotation`, then its moment and text). A name this program does not know is a change to
+    /// then the label or the id; `addAnnotation` and `removeAnnotation`, then its moment and text;
+    /// `addToTitle`, then the end and the words). A name this program does not know is a change to
     /// a field a later version added: refused, as a store of a newer version is.
     init(stored fields: inout BinaryFieldReader) throws {
         let name = try fields.string()
@@ -105,6 +106,7 @@ extension TodoItem.Change {
         case "removeDependency": self = .removeDependency(try fields.string())
         case "addAnnotation": self = .addAnnotation(try fields.nested(Annotation.init(stored:)))
         case "removeAnnotation": self = .removeAnnotation(try fields.nested(Annotation.init(stored:)))
+        case "addToTitle": self = .addToTitle(try fields.nested(TitleAddition.init(stored:)))
         default:
             guard let setting = try FieldSetting(name: name, reading: { try $0.init(stored: &fields) }) else {
                 throw StoredFieldError(
@@ -143,7 +145,24 @@ extension TodoItem.Change {
         case .removeAnnotation(let annotation):
             fields.string("removeAnnotation")
             fields.nested(annotation.write(stored:))
+        case .addToTitle(let addition):
+            fields.string("addToTitle")
+            fields.nested(addition.write(stored:))
         }
+    }
+}
+
+extension TitleAddition {
+    /// Words to add to a title as a store keeps them in a change: the end they go at, `start` or
+    /// `end`, then the words.
+    init(stored fields: inout BinaryFieldReader) throws {
+        let end = try TitleAddition.End.stored(try fields.string())
+        self.init(try fields.string(), at: end)
+    }
+
+    func write(stored fields: inout BinaryFieldWriter) {
+        fields.string(at.rawValue)
+        fields.string(words)
     }
 }
 
