@@ -66,11 +66,14 @@ struct PostForm {
     let action: String
     let code: String
 
-    func callAsFunction(_ fields: HTML = "", button: String, className: String = "") -> HTML {
+    /// The form, its button showing `button`; `named` is what the button is called to one who
+    /// cannot see the row it stands in (`Done: buy milk`), where the word alone would not say.
+    func callAsFunction(_ fields: HTML = "", button: String, className: String = "", named: String? = nil) -> HTML {
         let kind: HTML = className.isEmpty ? "" : " class=\"\(className)\""
+        let name: HTML = named.map { " aria-label=\"\($0)\"" } ?? ""
         return """
             <form method="post" action="\(action)"\(kind)><input type="hidden" name="form" value="\(code)">\
-            \(fields)<button type="submit">\(button)</button></form>
+            \(fields)<button type="submit"\(name)>\(button)</button></form>
             """
     }
 }

@@ -17,9 +17,10 @@ enum TodoPages {
     /// context in use (`todo context`), which it says above the to-dos, with what is in the boxes
     /// kept where a command was refused.
     static func list(
-        core: WebCore, code: String, filter: String, show: String, typed: String = "", notice: String? = nil,
+        core: WebCore, code: String, view: TodoListView = TodoListView(), typed: String = "", notice: String? = nil,
         applying: Bool = true
     ) async throws -> Page {
+        let (filter, show) = (view.filter, view.show)
         let (now, zone) = try await core.clock()
         let picked: TodoFilter?
         var notice = notice
@@ -46,23 +47,31 @@ enum TodoPages {
         // the filter names a status or ids.
         let asked = TodoQuery.Status(rawValue: show) ?? .open
         let status: TodoQuery.Status = asked == .open && chosen?.namesStatusOrIDs == true ? .all : asked
-        let answer = try await core.send(.list(query: TodoQuery(status: status, filter: chosen)), to: TodoFeature.self)
-        guard case .listed(let listed, let abbreviation, _) = answer else { throw ProgramFailure.unexpected(answer) }
-        let items = refused ? [] : listed
+        let (listed, abbreviation) = try await ordered(
+            TodoQuery(status: status, order: view.order == .due ? .due : .created, filter: chosen), view.order,
+            core: core)
+        let all = refused ? [] : listed
+        let (range, page) = view.rows(among: all.count)
+        let items = Array(all[range])
         let post = { (action: String) in PostForm(action: action, code: code) }
         let shows = TodoQuery.Status.listed.map { choice -> HTML in
             let chosen: HTML = choice == asked ? " selected" : ""
             return "<option value=\"\(choice.rawValue)\"\(chosen)>\(choice.rawValue)</option>"
         }
+        let orders = TodoListView.Order.allCases.map { choice -> HTML in
+            let chosen: HTML = choice == view.order ? " selected" : ""
+            return "<option value=\"\(choice.rawValue)\"\(chosen)>\(choice.rawValue)</option>"
+        }
         let box: HTML = """
             <input name="words" value="\(typed)" aria-label="New to-do" \
-            placeholder="buy milk +errands @store project:home due:fri pri:H" autocomplete="off" required>
+            placeholder="buy milk +errands @store project:home due:fri pri:H" autocomplete="off" required autofocus>
             """
         let top: HTML = """
             \(post("/todos/add")(box, button: "Add", className: "add"))
             <form method="get" action="/todos" class="filter"><input name="filter" value="\(filter)" \
             aria-label="Filter" placeholder="+errands project:home due.before:eow /milk/"><select name="show" \
-            aria-label="Which">\(shows)</select><button type="submit">Filter</button></form>
+            aria-label="Which">\(shows)</select><select name="sort" aria-label="Order">\(orders)</select>\
+            <button type="submit">Filter</button></form>
             <div class="row">\(post("/todos/undo")(button: "Undo"))\(post("/todos/redo")(button: "Redo"))\
             <a href="/todos/journal">Journal</a></div>
             """
@@ -72,12 +81,45 @@ enum TodoPages {
             items.isEmpty
             ? "\(said)<p class=\"empty\">Nothing to do.</p>"
             : """
-            \(said)<p class="count">\(items.count) \(items.count == 1 ? "to-do" : "to-dos")</p>
-            <table class="todos"><tbody>\(rows)</tbody></table>
+            \(said)<p class="count">\(counted(range, of: all.count))</p>
+            <table class="todos"><tbody>\(rows)</tbody></table>\(pages(view, page: page, among: all.count, applying: applying))
             """
         // What the page lists, as its live updates ask for it again: without a filter not applied.
-        let source = URLText.address("/todos", [("filter", applying ? filter : ""), ("show", show)])
+        let source = view.address(page: page, applying: applying)
         return Page(section: .todos, title: "To-dos", source: source, top: top, live: live, notice: notice)
+    }
+
+    /// The to-dos `query` picks, in `order`: ranked by urgency as `todo next` ranks them, or as the
+    /// query sorts them.
+    private static func ordered(
+        _ query: TodoQuery, _ order: TodoListView.Order, core: WebCore
+    ) async throws -> ([TodoItem], Int) {
+        if order == .urgency {
+            let answer = try await core.send(.next(query: query), to: TodoFeature.self)
+            guard case .ranked(let ranked, let abbreviation) = answer else { throw ProgramFailure.unexpected(answer) }
+            return (ranked.map(\.item), abbreviation)
+        }
+        let answer = try await core.send(.list(query: query), to: TodoFeature.self)
+        guard case .listed(let items, let abbreviation, _) = answer else { throw ProgramFailure.unexpected(answer) }
+        return (items, abbreviation)
+    }
+
+    /// How many the page shows: `12 to-dos`, or where they take more than a page, `51–100 of 1000 to-dos`.
+    private static func counted(_ range: Range<Int>, of count: Int) -> String {
+        let noun = count == 1 ? "to-do" : "to-dos"
+        guard count > TodoListView.pageSize else { return "\(count) \(noun)" }
+        return "\(range.lowerBound + 1)–\(range.upperBound) of \(count) \(noun)"
+    }
+
+    /// Links to the page before and after, where there are more than one.
+    private static func pages(_ view: TodoListView, page: Int, among count: Int, applying: Bool) -> HTML {
+        guard count > TodoListView.pageSize else { return "" }
+        let last = (count + TodoListView.pageSize - 1) / TodoListView.pageSize
+        let before: HTML =
+            page > 1 ? "<a href=\"\(view.address(page: page - 1, applying: applying))\" rel=\"prev\">Previous</a>" : ""
+        let after: HTML =
+            page < last ? "<a href=\"\(view.address(page: page + 1, applying: applying))\" rel=\"next\">Next</a>" : ""
+        return "<nav class=\"pages\" aria-label=\"Pages\">\(before) <span>page \(page) of \(last)</span> \(after)</nav>"
     }
 
     /// The context in use, and the filter its words make now; nil for that where they make none.
@@ -109,12 +151,15 @@ enum TodoPages {
             (kinds, marks) = (kinds + ["active"], marks + ["<span class=\"mark active\">active</span>"])
         }
         let post = { (action: String) in PostForm(action: "/todos/\(URLText.escaped(id))/\(action)", code: code) }
-        let toggle = item.isCompleted ? post("reopen")(button: "Reopen") : post("done")(button: "Done")
+        let toggle =
+            item.isCompleted
+            ? post("reopen")(button: "Reopen", named: "Reopen: \(item.title)")
+            : post("done")(button: "Done", named: "Done: \(item.title)")
         return """
             <tr class="\(kinds.joined(separator: " "))"><td class="id"><a href="/todos/\(URLText.escaped(id))">\(short)</a></td>\
             <td class="title">\(item.isCompleted ? "✓ " : "")\(item.title)</td>\
             <td class="about">\(marks)\(attributes(item))</td>\
-            <td class="actions">\(toggle)\(post("delete")(button: "Delete"))</td></tr>
+            <td class="actions">\(toggle)\(post("delete")(button: "Delete", named: "Delete: \(item.title)"))</td></tr>
             """
     }
 

@@ -41,7 +41,13 @@ enum WebAssets {
         """
 
     static let styles = """
-        :root { color-scheme: light dark; --accent: #2a6fdb; --late: #c62828; --soon: #b26a00; --busy: #2e7d32; }
+        :root { color-scheme: light dark; --accent: #2a6fdb; --late: #c62828; --soon: #8f5500; --busy: #2e7d32;
+                --muted: #5c5c5c; }
+        /* Each colour text is drawn in reads at 4.5:1 or more on the page it is drawn on (WCAG AA):
+           the dark page, Chromium's #121212, takes lighter ones. A mark's colours are its own. */
+        @media (prefers-color-scheme: dark) {
+            :root { --accent: #7aa7ff; --late: #ff8a80; --soon: #ffb74d; --busy: #81c784; --muted: #a8a8a8; }
+        }
         body { font: 16px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 0 1rem 3rem; }
         nav { display: flex; gap: 1rem; padding: .8rem 0; border-bottom: 1px solid #8884; }
         nav a { text-decoration: none; color: inherit; }
@@ -55,25 +61,36 @@ enum WebAssets {
         button { cursor: pointer; }
         .row { display: flex; gap: .5rem; align-items: baseline; flex-wrap: wrap; }
         .notice { border-left: 4px solid var(--late); padding: .4rem .8rem; background: #c628281a; }
-        .hint, .count, .empty { color: #888; font-size: .9rem; }
+        .hint, .count, .empty { color: var(--muted); font-size: .9rem; }
+        nav.pages { border: 0; justify-content: center; }
         .context { border-left: 4px solid var(--accent); padding: .2rem .6rem; font-weight: 600; }
         table { border-collapse: collapse; width: 100%; }
+        nav, form { flex-wrap: wrap; }
+        input, select, button { max-width: 100%; min-width: 0; }
+        td, dd, p, li, h1, h2 { overflow-wrap: anywhere; }
+        /* A phone's width, or a watch's: each to-do a block of its own, its parts one under another. */
+        @media (max-width: 40rem) {
+            table.todos, table.todos tbody, table.todos tr, table.todos td { display: block; }
+            table.todos tr { border-bottom: 1px solid #8884; padding: .3rem 0; }
+            table.todos td { border: 0; padding: .1rem 0; }
+            dl { grid-template-columns: 1fr; }
+        }
         td { padding: .3rem .4rem; border-bottom: 1px solid #8882; vertical-align: top; }
         td.id, td.id a { font-family: ui-monospace, monospace; }
         td.actions form { margin: 0 .2rem 0 0; }
         td.actions button { font-size: .85rem; padding: .1rem .4rem; }
-        tr.done td.title { text-decoration: line-through; color: #888; }
+        tr.done td.title { text-decoration: line-through; color: var(--muted); }
         .mark { font-size: .8rem; border-radius: .3rem; padding: 0 .3rem; margin-right: .3rem; color: #fff; }
-        .mark.overdue { background: var(--late); }
-        .mark.today { background: var(--soon); }
-        .mark.active { background: var(--busy); }
-        .attribute { color: #888; font-size: .9rem; }
+        .mark.overdue { background: #c62828; }
+        .mark.today { background: #8f5500; }
+        .mark.active { background: #2e7d32; }
+        .attribute { color: var(--muted); font-size: .9rem; }
         dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
-        dt { color: #888; }
+        dt { color: var(--muted); }
         .rolled .total { font-size: 2.5rem; font-weight: 700; margin: .2rem 0; }
         .die { display: inline-block; min-width: 1.6rem; text-align: center; border: 1px solid #8886;
                border-radius: .3rem; margin: 0 .15rem; padding: 0 .2rem; }
-        .die.dropped { text-decoration: line-through; color: #888; }
+        .die.dropped { text-decoration: line-through; color: var(--muted); }
         .die.max { border-color: var(--busy); color: var(--busy); font-weight: 700; }
         .die.min { border-color: var(--late); color: var(--late); font-weight: 700; }
         .terms { list-style: none; padding: 0; }
@@ -81,8 +98,8 @@ enum WebAssets {
         .chart svg { width: 100%; height: auto; max-height: 16rem; }
         .chart .bar { fill: var(--accent); }
         .chart .bar:hover { fill: var(--soon); }
-        .chart .axis { stroke: #888; }
-        .chart text { fill: #888; font-size: 12px; }
+        .chart .axis { stroke: var(--muted); }
+        .chart text { fill: var(--muted); font-size: 12px; }
         .outcome { font-size: 1.2rem; }
         .flips { font-family: ui-monospace, monospace; word-break: break-all; }
         .answer { font-size: 1.6rem; font-weight: 600; }

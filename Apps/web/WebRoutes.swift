@@ -24,7 +24,7 @@ enum WebRoutes {
             // A filter may search every to-do's notes: a link on another site's page is shown the
             // list with its filter in the box, not applied, as the dice page leaves a chart unweighed.
             let page = try await TodoPages.list(
-                core: core, code: code, filter: query.text("filter"), show: query.text("show"),
+                core: core, code: code, view: TodoListView(query: query),
                 applying: WebAccess.isAskedByThisServersPages(request))
             return WebResponses.html(page)
         }
@@ -43,7 +43,7 @@ enum WebRoutes {
                 return WebResponses.seeOther("/todos")
             } catch let failure as ProgramFailure {
                 let page = try await TodoPages.list(
-                    core: core, code: code, filter: "", show: "", typed: typed, notice: failure.description)
+                    core: core, code: code, typed: typed, notice: failure.description)
                 return WebResponses.html(page, status: WebResponses.status(of: failure))
             }
         }
@@ -55,7 +55,7 @@ enum WebRoutes {
                     return WebResponses.seeOther("/todos")
                 } catch let failure as ProgramFailure {
                     let page = try await TodoPages.list(
-                        core: core, code: code, filter: "", show: "", notice: failure.description)
+                        core: core, code: code, notice: failure.description)
                     return WebResponses.html(page, status: WebResponses.status(of: failure))
                 }
             }

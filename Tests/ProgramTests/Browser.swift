@@ -95,6 +95,23 @@ final class Browser {
         (try run("return document.querySelectorAll(\(Self.quoted(selector))).length") as? Int) ?? -1
     }
 
+    /// Lays the page out as a screen `width` CSS pixels wide would, a phone's (390) or a watch's
+    /// (200), through Chromium's own device emulation; `dark` as a system in dark mode asks.
+    func emulate(width: Int, height: Int = 800, dark: Bool = false) throws {
+        _ = try command(
+            "POST", "goog/cdp/execute",
+            [
+                "cmd": "Emulation.setDeviceMetricsOverride",
+                "params": ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": true],
+            ])
+        _ = try command(
+            "POST", "goog/cdp/execute",
+            [
+                "cmd": "Emulation.setEmulatedMedia",
+                "params": ["features": [["name": "prefers-color-scheme", "value": dark ? "dark" : "light"]]],
+            ])
+    }
+
     /// The page as it looks now, as PNG.
     func screenshot() throws -> Data {
         guard let text = try command("GET", "screenshot", nil) as? String, let data = Data(base64Encoded: text) else {

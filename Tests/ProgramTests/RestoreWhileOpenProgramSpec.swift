@@ -49,14 +49,19 @@ struct RestoreWhileOpenProgramSpec {
     }
 
     /// The copy of the replaced file that one of the programs keeps as it follows the path, once
-    /// it is there; nil if none is made within ten seconds.
+    /// it is there; nil if none is made within ten seconds. Only the copy itself, named by the
+    /// file's inode and a change, `STORE.replaced-16721432-2`: the log and index SQLite keeps beside
+    /// it while the copy is made come and go.
     private func copyAppears(beside store: String) throws -> String? {
         let folder = (store as NSString).deletingLastPathComponent
         let prefix = (store as NSString).lastPathComponent + ".replaced-"
+        let isTheCopy = { (name: String) in
+            let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            return name.hasPrefix(prefix) && parts.count == 2
+                && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+        }
         for _ in 0..<200 {
-            if let name = try FileManager.default.contentsOfDirectory(atPath: folder).first(where: {
-                $0.hasPrefix(prefix)
-            }) {
+            if let name = try FileManager.default.contentsOfDirectory(atPath: folder).first(where: isTheCopy) {
                 return folder + "/" + name
             }
             usleep(50_000)

@@ -156,3 +156,42 @@ struct WebBrowserSpec {
         _ = server.stop()
     }
 }
+
+/// The to-do page at a phone's width and a watch's: nothing scrolls sideways, and each row's
+/// buttons say which to-do they act on.
+@Suite(
+    "web, on a small screen", .enabled(if: Browser.isInstalled, Comment(rawValue: Browser.missing)), .slow, .serialized)
+struct WebSmallScreenSpec {
+    @Test(arguments: [390, 200])
+    func theToDoPageFitsTheScreensWidth(_ width: Int) throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        for words in [
+            [
+                "write", "the", "quarterly", "report", "for", "the", "board", "project:work.reports", "+q4",
+                "due:2026-11-20",
+            ],
+            ["call", "mum", "+family", "@phone", "due:2026-11-22", "pri:H"],
+            ["https://example.org/a/very/long/address/that/does/not/break"],
+        ] {
+            #expect(try place.todo(["add"] + words).status == 0)
+        }
+        let server = try WebServer([], environment: place.environment)
+        defer { _ = server.stop() }
+        let browser = try Browser()
+        try browser.emulate(width: width)
+        for path in ["/todos", "/todos?filter=%2Bfamily", "/dice", "/coin", "/deck"] {
+            try browser.open(server.base + path)
+            let wide = try browser.run("return document.documentElement.scrollWidth") as? Int ?? -1
+            #expect(wide <= width, "\(path) is \(wide) px wide at \(width)")
+        }
+        try browser.open(server.base + "/todos")
+        let labels = try browser.run(
+            "return Array.from(document.querySelectorAll('td.actions button')).map(b => b.getAttribute('aria-label'))")
+        #expect((labels as? [String])?.contains("Done: call mum") == true, "\(labels)")
+        #expect((labels as? [String])?.contains("Delete: call mum") == true, "\(labels)")
+        #expect(
+            try browser.run("return document.activeElement.name") as? String == "words", "the new to-do's box has focus"
+        )
+    }
+}
