@@ -25,15 +25,5 @@ func readingContexts<Value>(
 
 /// Keeps a change, a failure to keep it said as one.
 func keepContexts(_ change: TodoContexts.Change, in store: Store<TodoContexts>) throws(TodoContextFailure) {
-    do {
-        try store.change(change)
-    } catch let failure as TodoContextFailure {
-        throw failure
-    } catch StoreError.unreadable(_, let reason) {
-        throw .unreadable(reason: reason)
-    } catch let unreadable as UnreadableSlice {
-        throw .unreadable(reason: unreadable.reason)
-    } catch {
-        throw .notStored(reason: "\(error)")
-    }
+    try keep(change, in: store, failing: TodoContextFailure.self)
 }

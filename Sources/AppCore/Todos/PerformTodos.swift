@@ -27,17 +27,7 @@ func reading<Result>(_ store: Store<TodoState>, _ work: (TodoState) throws -> Re
 /// Keeps one change to the to-dos: a to-do failure as it is, a part of the store that cannot be
 /// read as such, anything else as a store that did not keep it.
 func keep(_ change: TodoState.Change, in store: Store<TodoState>) throws(TodoFailure) {
-    do {
-        try store.change(change)
-    } catch let failure as TodoFailure {
-        throw failure
-    } catch StoreError.unreadable(_, let reason) {
-        throw .unreadable(reason: reason)
-    } catch let unreadable as UnreadableSlice {
-        throw .unreadable(reason: unreadable.reason)
-    } catch {
-        throw .notStored(reason: "\(error)")
-    }
+    try keep(change, in: store, failing: TodoFailure.self)
 }
 
 extension TodoState {
