@@ -106,16 +106,15 @@ public enum TodoFilterWords {
                 continue
             }
             for word in argument.split(whereSeparator: \.isWhitespace) {
-                var word = word[...]
-                while word.count > 1, word.first == "(" {
-                    words.append("(")
-                    word = word.dropFirst()
-                }
-                var closing = 0
+                // Parentheses at the start, all but the word's last character: `((+a` is `(`, `(`, `+a`.
+                let opening = min(word.prefix(while: { $0 == "(" }).count, word.count - 1)
+                words += Array(repeating: "(", count: opening)
+                var word = word.dropFirst(opening)
                 // A pattern keeps its own parentheses: `/(a|b)/` and `/x)/` are words whole.
-                while word.count > 1, word.last == ")", !(word.first == "/" && word.last == "/") {
-                    closing += 1
-                    word = word.dropLast()
+                var closing = 0
+                if !(word.first == "/" && word.last == "/") {
+                    closing = min(word.reversed().prefix(while: { $0 == ")" }).count, word.count - 1)
+                    word = word.dropLast(closing)
                 }
                 words.append(String(word))
                 words += Array(repeating: ")", count: closing)
@@ -135,6 +134,8 @@ public enum TodoFilterWords {
         var words: ArraySlice<String>
         let now: Date
         let timeZone: Zone
+        /// How many parentheses are open where the reader stands.
+        var depth = 0
 
         /// Sides joined by `or`.
         mutating func either() throws(TodoWords.Failure) -> TodoFilter {
@@ -154,7 +155,14 @@ public enum TodoFilterWords {
                 words.removeFirst()
                 if word.lowercased() == "and" { continue }
                 if word == "(" {
+                    guard depth < TodoLimits.filterDepth else {
+                        throw failure(
+                            "parentheses nest more than \(TodoLimits.filterDepth) deep; a filter takes at most "
+                                + "\(TodoLimits.filterDepth)")
+                    }
+                    depth += 1
                     filters.append(try either())
+                    depth -= 1
                     guard words.first == ")" else { throw failure("a ( is never closed: add a )") }
                     words.removeFirst()
                     continue

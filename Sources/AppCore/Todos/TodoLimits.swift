@@ -30,6 +30,9 @@ public enum TodoLimits {
     /// The most states a filter's `/pattern/` may make (`TodoPattern`): each character searched
     /// costs at most that many steps, so a search grows with the text and never faster.
     public static let patternStates = 1_000
+    /// How deep a filter's parentheses may nest: `\( \( +a or +b \) due:today \)` is 2. Reading,
+    /// keeping and applying a filter each go one step down a level, so the depth bounds the stack.
+    public static let filterDepth = 50
 }
 
 extension TodoLimits {

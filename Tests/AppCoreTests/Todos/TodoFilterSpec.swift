@@ -96,6 +96,17 @@ struct TodoFilterSpec {
         #expect(failure("--tga") == "--tga is no option here")
         for failing in [failure("(/x/"), failure("/x")] { #expect(failing != nil) }
     }
+
+    @Test func parenthesesNestAtMostTheLimitDeep() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: "(", count: depth) + "+a" + String(repeating: ")", count: depth)
+        }
+        #expect(try read(nested(TodoLimits.filterDepth)) == .tag("a"))
+        let refusal = "parentheses nest more than \(TodoLimits.filterDepth) deep; a filter takes at most 50"
+        #expect(failure(nested(TodoLimits.filterDepth + 1)) == refusal)
+        // Thousands deep, as a pasted or hostile filter may be: refused the same way, never a crash.
+        #expect(failure(nested(100_000)) == refusal)
+    }
 }
 
 /// The to-dos a filter picks, as `todo list` asks for them.
