@@ -25,6 +25,10 @@ struct DiceNaturalsProgramSpec {
     @Test func aDroppedD20AndOtherDiceAreNotLookedAt() throws {
         // Seed 10: 2d20kl1 rolls 20 and 9, and keeps the 9.
         #expect(try roll(["2d20kl1", "--seed", "10"]) == "9\n")
+        // A set's member left out is dropped with its dice: seed 10's first 1d20 is that 20.
+        #expect(try roll(["{1d20,1d20}kl1", "--seed", "10"]) == "9\n")
+        #expect(try roll(["{1d20,1d20}kh1", "--seed", "10"]) == "20 (natural 20)\n")
+        #expect(try roll(["{1d20,1d20}kl1", "--seed", "10", "-v"]).contains("1d20: ~20▲~ → 20\n1d20: 9 → 9\n"))
         // Seed 10's first die is the highest face of a d6 too: no news on 3d6.
         #expect(!(try roll(["3d6", "--seed", "10"]).contains("(")))
         #expect(!(try roll(["1d20", "--seed", "10", "-v"]).contains("natural")), "-v marks each die instead")

@@ -59,6 +59,20 @@ public struct TermRoll: Codable, Equatable, Sendable {
     }
 }
 
+extension TermRoll {
+    /// The term with every die dropped: a member of a set the set's keep or drop left out.
+    var setAside: TermRoll { TermRoll(notation: notation, dice: dice.map(\.setAside), value: value) }
+}
+
+extension DieRoll {
+    /// The die as one that does not count.
+    var setAside: DieRoll {
+        DieRoll(
+            value: value, faces: faces, dropped: true, rerolled: rerolled, exploded: exploded, extra: extra,
+            success: success, failure: failure, critical: critical, sides: sides)
+    }
+}
+
 /// What the terms under one label came to: `slashing`, `2d6+3`, 11.
 public struct LabeledTotal: Codable, Equatable, Sendable {
     public let label: String

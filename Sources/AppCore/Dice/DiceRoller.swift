@@ -57,8 +57,18 @@ struct DiceRoller {
             return try roll(term)
         case .set(let members, let modifiers, let text):
             var dice = borrowDice()
-            for member in members { dice.append(DieState(face: try evaluate(member), recorded: keepsDice)) }
+            // The terms each member rolled: those of a member the set drops count for nothing,
+            // and are marked dropped, so that no natural 20 is read from them.
+            var memberTerms: [Range<Int>] = []
+            for member in members {
+                let first = terms.count
+                dice.append(DieState(face: try evaluate(member), recorded: keepsDice))
+                memberTerms.append(first..<terms.count)
+            }
             let value = try settle(&dice, modifiers, faces: nil, notation: text)
+            for (member, rolled) in zip(dice, memberTerms) where member.dropped {
+                for index in rolled { terms[index] = terms[index].setAside }
+            }
             spareDice.append(dice)
             return value
         case .negate(let inner):
