@@ -35,7 +35,7 @@ struct ContextDefine: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "define", abstract: "Save a filter under a name, in place of what the name held.")
 
-    @Argument(help: "One word: letters, digits, -, _ and ., not none, list, define, delete or show.")
+    @Argument(help: "One word: letters, digits, -, _ and ., not none, use, list, define, delete, show or help.")
     var name: String
 
     @Argument(

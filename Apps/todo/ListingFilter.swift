@@ -15,16 +15,12 @@ struct ListingFilter {
         let answer = try session.send(.current, to: TodoContextFeature.self)
         guard case .current(let context) = answer else { throw ProgramFailure.unexpected(answer) }
         guard let context else { return ListingFilter(filter: picked, context: nil) }
-        let inContext: TodoFilter?
         do {
-            inContext = try TodoFilterWords.read(context.words, now: session.now, timeZone: session.timeZone)
+            let filter = try context.applied(to: picked, now: session.now, timeZone: session.timeZone)
+            return ListingFilter(filter: filter, context: context)
         } catch {
-            throw ProgramFailure(
-                "the context \(context.name) in use makes no filter: \(error.description); "
-                    + "define it again, or `todo context none`", exit: .data)
+            throw ProgramFailure(error.description, exit: .data)
         }
-        let both = [inContext, picked].compactMap { $0 }
-        return ListingFilter(filter: both.count > 1 ? .all(both) : both.first, context: context)
     }
 
     /// The line that says the context in use, `context work: project:work`; nil where none is.

@@ -35,14 +35,14 @@ enum TodoPages {
             // A filter that cannot be read picks nothing, as `todo list` lists nothing for it.
             (picked, notice, refused) = (nil, notice ?? "Filter: \(error.description)", true)
         }
-        let (context, inContext) = try await contextInUse(core: core, now: now, zone: zone)
-        if context != nil && inContext == nil {
-            (notice, refused) = (
-                notice ?? "The context in use makes no filter: todo context none, or define it again", true
-            )
+        let context = try await contextInUse(core: core)
+        var chosen = picked
+        do {
+            chosen = try context?.applied(to: picked, now: now, timeZone: zone) ?? picked
+        } catch {
+            // Nothing is listed in a context that makes no filter; the banner's button leaves it.
+            (notice, refused) = (notice ?? error.description, true)
         }
-        let both = [inContext, picked].compactMap { $0 }
-        let chosen = both.count > 1 ? .all(both) : both.first
         // Open, the choice the page starts with, is `todo list` without a flag: all of them where
         // the filter names a status or ids.
         let asked = TodoQuery.Status(rawValue: show) ?? .open
@@ -76,7 +76,10 @@ enum TodoPages {
             <a href="/todos/journal">Journal</a></div>
             """
         let rows = items.map { row($0, abbreviation: abbreviation, now: now, zone: zone, code: code) }
-        let said: HTML = context.map { "<p class=\"context\">\($0.line)</p>" } ?? ""
+        let said: HTML =
+            context.map {
+                "<div class=\"context row\"><p>\($0.line)</p>\(post("/todos/context/none")(button: "Show every to-do"))</div>"
+            } ?? ""
         let live: HTML =
             items.isEmpty
             ? "\(said)<p class=\"empty\">Nothing to do.</p>"
@@ -122,12 +125,11 @@ enum TodoPages {
         return "<nav class=\"pages\" aria-label=\"Pages\">\(before) <span>page \(page) of \(last)</span> \(after)</nav>"
     }
 
-    /// The context in use, and the filter its words make now; nil for that where they make none.
-    private static func contextInUse(core: WebCore, now: Date, zone: Zone) async throws -> (TodoContext?, TodoFilter?) {
+    /// The context in use, if any.
+    private static func contextInUse(core: WebCore) async throws -> TodoContext? {
         let answer = try await core.send(.current, to: TodoContextFeature.self)
         guard case .current(let context) = answer else { throw ProgramFailure.unexpected(answer) }
-        guard let context else { return (nil, nil) }
-        return (context, try? TodoFilterWords.read(context.words, now: now, timeZone: zone))
+        return context
     }
 
     /// One to-do as a row: its short id (a link to it), what to do and its attributes, marked

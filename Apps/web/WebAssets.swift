@@ -63,7 +63,8 @@ enum WebAssets {
         .notice { border-left: 4px solid var(--late); padding: .4rem .8rem; background: #c628281a; }
         .hint, .count, .empty { color: var(--muted); font-size: .9rem; }
         nav.pages { border: 0; justify-content: center; }
-        .context { border-left: 4px solid var(--accent); padding: .2rem .6rem; font-weight: 600; }
+        .context { border-left: 4px solid var(--accent); padding: .2rem .6rem; font-weight: 600; align-items: center; }
+        .context p { margin: 0; }
         table { border-collapse: collapse; width: 100%; }
         nav, form { flex-wrap: wrap; }
         input, select, button { max-width: 100%; min-width: 0; }

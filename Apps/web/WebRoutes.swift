@@ -60,6 +60,12 @@ enum WebRoutes {
                 }
             }
         }
+        // The banner of the context in use leaves it, as `todo context none` does.
+        router.post("/todos/context/none") { request, _ in
+            _ = try await fields(request, access)
+            _ = try await core.send(.use(name: nil), to: TodoContextFeature.self)
+            return WebResponses.seeOther("/todos")
+        }
         router.post("/todos/:id/:action") { request, context in
             let form = try await fields(request, access)
             let id = try context.parameters.require("id")

@@ -64,6 +64,9 @@ struct TodoContextProgramSpec {
         let bad = try place.todo("context", "define", "work", "due:someday")
         #expect(bad.status == 64 && bad.stderr.hasPrefix("Error: a context's words must make a filter: due:"))
         #expect(bad.stderr.split(separator: "\n").count == 1)
+        // A word that is nothing else reads as an id: a typo of `or`, refused, never kept.
+        let typo = try place.todo("context", "define", "work", "+office", "xor", "project:work")
+        #expect(typo.status == 64 && typo.stderr.hasPrefix("Error: a context's words must make a filter: xor reads as"))
         let reserved = try place.todo("context", "define", "list", "+x")
         #expect(reserved.status == 64)
         #expect(try place.todo("context", "list").stdout == "No contexts: todo context define NAME FILTER makes one.\n")
@@ -116,7 +119,7 @@ struct TodoContextProgramSpec {
         let server = try WebServer([], environment: place.environment)
         defer { _ = server.stop() }
         let page = try HTTPExchange.curl(server.base + "/todos").body
-        #expect(page.contains("<p class=\"context\">context work: project:work or +office</p>"))
+        #expect(page.contains("<div class=\"context row\"><p>context work: project:work or +office</p>"))
         #expect(page.contains("report") && page.contains("mail") && !page.contains("bread"))
         let filtered = try HTTPExchange.curl(server.base + "/todos?filter=%2Boffice").body
         #expect(filtered.contains("mail") && !filtered.contains("report"))
@@ -125,5 +128,21 @@ struct TodoContextProgramSpec {
             server.base + "/api/commands",
             ["-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"todoContext": {"current": {}}}"#])
         #expect(asked.body.contains(#"{"name":"work","words":["project:work","or","+office"]}"#), "\(asked.body)")
+    }
+
+    /// The banner's button leaves the context, as `todo context none` does: every to-do is listed.
+    @Test func theWebPagesBannerLeavesTheContext() throws {
+        let place = try place("sqlite")
+        defer { place.remove() }
+        _ = try place.todo("context", "define", "work", "project:work")
+        _ = try place.todo("context", "work")
+        let server = try WebServer([], environment: place.environment)
+        defer { _ = server.stop() }
+        let left = try server.post("/todos/context/none", [:])
+        #expect(left.status == 303 && left.headers["location"] == "/todos", "\(left.status) \(left.body)")
+        let page = try HTTPExchange.curl(server.base + "/todos").body
+        #expect(!page.contains("class=\"context row\"") && page.contains("bread") && page.contains("report"))
+        #expect(try place.todo("context", "show").stdout == "No context in use.\n")
+        #expect(try place.todo("context", "list").stdout.contains("work"), "the context is left, not deleted")
     }
 }

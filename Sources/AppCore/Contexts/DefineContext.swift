@@ -18,11 +18,7 @@ func createDefineContext(
                     problem: "its words are \(length) characters; at most \(TodoContextLimits.wordsCharacters) are kept"
                 )
             }
-            do throws(TodoWords.Failure) {
-                _ = try TodoFilterWords.read(words, now: clock.now(), timeZone: clock.timeZone)
-            } catch {
-                throw TodoContextFailure.badFilter(problem: error.description)
-            }
+            _ = try TodoContext.filter(words, now: clock.now(), timeZone: clock.timeZone)
             let before = try readingContexts(store) { $0.defined[name] }
             try keepContexts(.define(name: name, words: words), in: store)
             return .defined(context: TodoContext(name: name, words: words), replaced: before)
@@ -31,9 +27,9 @@ func createDefineContext(
 }
 
 /// What a context may be named: one word, so that `todo context NAME` reads it whole.
-enum TodoContextName {
+public enum TodoContextName {
     /// The words `todo context` reads as its own, which no context may be named.
-    static let reserved: Set<String> = ["none", "list", "define", "delete", "show"]
+    public static let reserved = ["none", "use", "list", "define", "delete", "show", "help"]
 
     static func checked(_ name: String) throws(TodoContextFailure) -> String {
         let allowed = name.unicodeScalars.allSatisfy {

@@ -5,6 +5,8 @@ public enum TodoContextFailure: AppFailure, Codable, Equatable, Sendable {
     case badName(name: String)
     /// Words that make no filter, or none at all, with what the filter's reader said.
     case badFilter(problem: String)
+    /// The context in use makes no filter where it is applied: a listing lists nothing in it.
+    case inUseMakesNoFilter(name: String, problem: String)
     case notStored(reason: String)
     /// What the store holds could not be read.
     case unreadable(reason: String)
@@ -13,6 +15,7 @@ public enum TodoContextFailure: AppFailure, Codable, Equatable, Sendable {
         switch self {
         case .unknown: .notFound
         case .badName, .badFilter: .invalidRequest
+        case .inUseMakesNoFilter: .dataError
         case .notStored: .storage
         case .unreadable: .unreadable
         }
@@ -25,9 +28,14 @@ public enum TodoContextFailure: AppFailure, Codable, Equatable, Sendable {
         case .unknown(let name, let known):
             "there is no context \(name); there are \(known.joined(separator: ", ")) (`todo context list`)"
         case .badName(let name):
-            "\(name.isEmpty ? "an empty name" : "“\(name)”") is no name for a context: one word of letters, digits, "
-                + "-, _ or ., up to \(TodoContextLimits.nameCharacters) characters, and not none, list, define, delete or show"
+            // A name of thousands of characters is said by its start.
+            "\(name.isEmpty ? "an empty name" : "“\(name.count > 80 ? name.prefix(80) + "…" : name)”") is no name for "
+                + "a context: one word of letters, digits, -, _ or ., up to \(TodoContextLimits.nameCharacters) "
+                + "characters, and not \(TodoContextName.reserved.dropLast().joined(separator: ", ")) or "
+                + "\(TodoContextName.reserved.last ?? "")"
         case .badFilter(let problem): "a context's words must make a filter: \(problem)"
+        case .inUseMakesNoFilter(let name, let problem):
+            "the context \(name) in use makes no filter (\(problem)): define it again, or `todo context none`"
         case .notStored(let reason): "the contexts were not changed: \(reason)"
         case .unreadable(let reason): reason
         }

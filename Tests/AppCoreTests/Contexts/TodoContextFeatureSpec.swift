@@ -55,12 +55,18 @@ struct TodoContextFeatureSpec {
     }
 
     @Test(arguments: [
-        "", "none", "None", "list", "define", "delete", "show", "two words", "a/b", "+x",
+        "", "none", "None", "use", "list", "define", "delete", "show", "help", "two words", "a/b", "+x",
         String(repeating: "w", count: 65),
     ])
     func aNameThatIsNoOneWordOfOurOwnIsRefusedKeepingNothing(_ name: String) throws {
         try contexts.send(
             .define(name: name, words: ["+x"]), changes: [], answers: [.failed(reason: .badName(name: name))])
+    }
+
+    @Test func aNameOfThousandsOfCharactersIsSaidByItsStart() {
+        let said = TodoContextFailure.badName(name: String(repeating: "w", count: 5_000)).description
+        #expect(said.hasPrefix("“" + String(repeating: "w", count: 80) + "…” is no name for a context"))
+        #expect(said.count < 300)
     }
 
     @Test func wordsThatMakeNoFilterOrTooManyAreRefusedKeepingNothing() throws {
@@ -78,6 +84,30 @@ struct TodoContextFeatureSpec {
         #expect(refused.answers.first?.failure?.description.contains("2009 characters") == true)
         #expect(
             contexts.sent(.define(name: "work", words: tags(200))).changes == [.define(name: "work", words: tags(200))])
+    }
+
+    @Test func wordsThatReadAsIdsAreRefusedKeepingNothing() throws {
+        for words in [["xor"], ["+a", "or", "3f2a"], ["(", "+a", "or", "b", ")"]] {
+            let (changes, answers) = contexts.sent(.define(name: "work", words: words))
+            #expect(changes.isEmpty, "\(words)")
+            #expect(answers.first?.failure?.description.contains("reads as a to-do's id") == true, "\(words)")
+        }
+    }
+
+    /// What a context kept by an earlier version holds may make no filter now: applying it says
+    /// so, naming the context, and never lists by a word it cannot read.
+    @Test func aContextIsAppliedBesideTheListingsFilterOrSaysByNameWhyItCannot() throws {
+        let work = TodoContext(name: "work", words: ["project:work"])
+        #expect(try work.applied(to: nil, now: noon, timeZone: .utc) == .project("work"))
+        #expect(try work.applied(to: .tag("a"), now: noon, timeZone: .utc) == .all([.project("work"), .tag("a")]))
+        let typo = TodoContext(name: "f1", words: ["+a", "xor"])
+        #expect(throws: TodoContextFailure.self) { try typo.applied(to: nil, now: noon, timeZone: .utc) }
+        do {
+            _ = try typo.applied(to: nil, now: noon, timeZone: .utc)
+        } catch {
+            #expect(error.description.hasPrefix("the context f1 in use makes no filter (a context's words must make"))
+            #expect(error.description.hasSuffix("define it again, or `todo context none`"))
+        }
     }
 
     @Test func aNameOfLettersDigitsAndMarksIsKeptAsTyped() throws {
