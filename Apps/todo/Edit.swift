@@ -52,7 +52,9 @@ struct Edit: ParsableCommand {
             if inline.title != nil && change.title != nil {
                 throw ProgramFailure("give the new title once: as words or with --title", exit: .usage)
             }
-            let changes = try change.changes(in: session) + (inline.title.map { [.title($0)] } ?? []) + inline.changes
+            let options = try change.changes(in: session)
+            try refuseFieldSetTwice(options, inline.changes, command: "edit")
+            let changes = options + (inline.title.map { [.title($0)] } ?? []) + inline.changes
             guard !changes.isEmpty else {
                 throw ProgramFailure(
                     "say what to change: words as add takes them (+tag, due:fri, …), or --title, --due, --project, --wait, --scheduled, --until, --recur, --depends, --priority, "

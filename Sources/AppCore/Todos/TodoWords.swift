@@ -32,8 +32,9 @@ public enum TodoWords {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         var (title, changes): ([String], [TodoItem.Change]) = ([], [])
         var words = Array(arguments[..<end])
+        var leading: Priority?
         if let first = words.first, let (priority, rest) = leadingPriority(first) {
-            changes.append(.priority(priority))
+            leading = priority
             words = rest + words.dropFirst()
         }
         for argument in words {
@@ -42,6 +43,13 @@ public enum TodoWords {
                 continue
             }
             changes += read
+        }
+        if let leading {
+            if TodoItem.Change.fieldSetTwice([.priority(leading)], changes) != nil {
+                throw Failure(
+                    description: "the priority is given twice, as (\(leading.letter)) and by a pri: word: give it once")
+            }
+            changes.insert(.priority(leading), at: 0)
         }
         title += arguments[end...].dropFirst()
         return (title.isEmpty ? nil : title.joined(separator: " "), changes)

@@ -36,6 +36,17 @@ struct PriorityLettersSpec {
         #expect(apart.title == "call mum" && apart.changes == [.priority(priority("K"))])
     }
 
+    @Test func aLineStartingAsTodoTxtsAndAPriWordOfAnotherLetterAreRefused() throws {
+        #expect(
+            throws: TodoWords.Failure(
+                description: "the priority is given twice, as (B) and by a pri: word: give it once")
+        ) {
+            try TodoWords.read(["(B) call pri:C"], editing: false, now: noon, timeZone: .utc)
+        }
+        let same = try TodoWords.read(["(B) call", "pri:B"], editing: false, now: noon, timeZone: .utc)
+        #expect(same.title == "call" && same.changes == [.priority(.medium), .priority(.medium)])
+    }
+
     @Test(arguments: [["(b) call"], ["(B)call"], ["call", "(B)"], ["--", "(B) call"], ["(1) call"]])
     func anythingElseThatLooksLikeAPriorityStaysTheTitles(_ arguments: [String]) throws {
         let words = try TodoWords.read(arguments, editing: false, now: noon, timeZone: .utc)
