@@ -171,6 +171,16 @@ struct TodoImportSpec {
         #expect(try exported(.todotxt).hasPrefix("x 2026-11-20 posted id:"))
     }
 
+    /// todo.txt's completion day is optional: a done line without one is done when it was made,
+    /// never on a day of 1970.
+    @Test func aDoneLineWithoutItsDayIsDoneWhenItWasMade() throws {
+        let (items, _) = try imported("x posted\nx 2026-11-01 sent\n", .todotxt)
+        #expect(items.map(\.completed) == [items[0].created, items[1].created])
+        #expect(items[0].created > Date(timeIntervalSince1970: 0) && items.allSatisfy(\.isCompleted))
+        #expect(Day(items[1].created, in: .utc) == Day(year: 2026, month: 11, day: 1))
+        #expect(try exported(.todotxt).contains("x 2026-11-01 sent id:"))
+    }
+
     @Test func aTimeInATitleStaysInTheTitle() throws {
         let (items, _) = try imported("meet at 10:30 by the door\n", .todotxt)
         #expect(items[0].title == "meet at 10:30 by the door" && items[0].extras["created"] == "none")

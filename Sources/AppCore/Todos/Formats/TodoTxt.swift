@@ -99,7 +99,10 @@ enum TodoTxt {
                 todo.item.completed = midnight(day)
                 words.removeFirst()
             } else {
+                // Done, the line says, but not when: done when it was made, as the import makes
+                // it (never on a day of 1970). Done meanwhile, so that no open to-do matches it.
                 todo.item.completed = Date(milliseconds: 0)
+                todo.doneWhenMade = true
             }
         } else if let first = words.first, first.count == 3, first.hasPrefix("("), first.hasSuffix(")"),
             let letter = first.dropFirst().first, ("A"..."Z").contains(letter)
@@ -113,7 +116,7 @@ enum TodoTxt {
         } else {
             // No day invented: the store needs a moment, the file is written back without one.
             todo.item.extras[undatedKey] = "none"
-            todo.created = todo.item.completed
+            todo.created = todo.doneWhenMade ? nil : todo.item.completed
         }
         var title = ""
         // The title's last word, while no metadata has come after it: the next word of the title
