@@ -36,6 +36,12 @@ public enum TodoWords {
         if let first = words.first, let (priority, rest) = leadingPriority(first) {
             leading = priority
             words = rest + words.dropFirst()
+            // A todo.txt line gives the day it was made next: no word of a title, nor a day `add` sets.
+            if let day = words.first, Day(iso: day[...]) != nil {
+                throw Failure(
+                    description: "\(day) after (\(priority.letter)) is the day a todo.txt line was made, which is "
+                        + "not set here: import the line (todo import -), or write the title after --")
+            }
         }
         for argument in words {
             guard let read = try attribute(argument, editing: editing, now: now, timeZone: timeZone) else {

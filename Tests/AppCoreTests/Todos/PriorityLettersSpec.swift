@@ -36,6 +36,16 @@ struct PriorityLettersSpec {
         #expect(apart.title == "call mum" && apart.changes == [.priority(priority("K"))])
     }
 
+    @Test func aLineStartingAsTodoTxtsWithTheDayItWasMadeIsRefusedNotTitled() {
+        #expect(
+            throws: TodoWords.Failure(
+                description: "2026-11-01 after (B) is the day a todo.txt line was made, which is not set here: "
+                    + "import the line (todo import -), or write the title after --")
+        ) {
+            try TodoWords.read(["(B) 2026-11-01 call mum"], editing: false, now: noon, timeZone: .utc)
+        }
+    }
+
     @Test func aLineStartingAsTodoTxtsAndAPriWordOfAnotherLetterAreRefused() throws {
         #expect(
             throws: TodoWords.Failure(
