@@ -7,6 +7,8 @@ public struct DiceParser {
     private let characters: [Unicode.Scalar]
     private var position = 0
     private var depth = 0
+    /// Where the term at hand counts with `cs` or `cf`, and what: Roll20's critical range on a d20.
+    private var countedRange: CountedRange?
 
     /// One roll: the line must hold exactly one expression (`--stats` weighs one at a time).
     public static func parse(_ text: String) throws(DiceFailure) -> DiceProgram {
@@ -312,11 +314,48 @@ public struct DiceParser {
         position += 1  // the d
         let faces = try diceFaces()
         let modifierStart = position
+        countedRange = nil
         let modifiers = try diceModifiers(after: start)
+        try refuseCriticalRange(count: count, faces: faces, modifiers: modifiers, from: start)
         try checkFailuresFollowSuccesses(modifiers, from: modifierStart)
         let notation = source(from: start).trimmingWhitespace()
         try checkCanEnd(faces: faces, modifiers: modifiers, notation: notation)
         return DiceTerm(count: count, faces: faces, modifiers: modifiers, text: notation)
+    }
+
+    /// Roll20 reads `cs` and `cf` after a d20 as the faces that are a critical, and keeps the
+    /// face as the total (`1d20cs>=19`, `2d20kh1cs>=19`); here they count the dice matching, which
+    /// on the one d20 a roll keeps answers 0 or 1, never what was meant: refused, saying what to
+    /// write. Where several d20s are kept (`2d20cs>=19`), or an explosion may add some
+    /// (`1d20!cs>=19`), counting is what is asked.
+    private mutating func refuseCriticalRange(
+        count: DiceCount, faces: DiceFaces, modifiers: [DiceModifier], from start: Int
+    ) throws(DiceFailure) {
+        guard let range = countedRange, faces == .sides(20), case .fixed(let rolled) = count else { return }
+        var kept = rolled
+        for modifier in modifiers {
+            switch modifier {
+            case .keep(_, let count): kept = min(kept, count)
+            case .drop(_, let count): kept = max(0, kept - count)
+            case .explode: return
+            default: continue
+            }
+        }
+        guard kept == 1 else { return }
+        let dice = source(start..<range.at).trimmingWhitespace()
+        let (comparison, value) = (range.condition.comparison, range.condition.value)
+        // Spaced, the comparison is of the total: `2d20kh1 >= 19`, which after rerolls and keeps too
+        // answers 1 where the roll matches.
+        let counted = "\(dice) \(comparison.rawValue) \(value)"
+        let marked =
+            range.failures
+            ? "a natural 1 is marked already (\(dice) alone)"
+            : "write \(dice) --crit \(comparison == .greater ? value + 1 : value) to mark criticals from there up"
+        position = range.at
+        throw syntax(
+            "Roll20's c\(range.failures ? "f" : "s")\(range.written) marks a critical "
+                + "\(range.failures ? "failure" : "success") and keeps the roll; here it counts the dice matching, "
+                + "0 or 1 on one d20: \(marked), or \(counted) to count the roll that matches")
     }
 
     private mutating func diceFaces() throws(DiceFailure) -> DiceFaces {
@@ -501,16 +540,9 @@ public struct DiceParser {
                 throw unexpected("cs (count successes) or cf (count failures)")
             }
             position += 1
-            let written = source(position..<conditionEnd)
-            // Roll20 reads cs and cf after a d20 as the faces that are a critical, and keeps the
-            // face as the total; here they count: on one d20 alone, that would answer 0 or 1.
-            if ["d20", "1d20"].contains(dice.lowercased()) {
-                throw syntax(
-                    "Roll20's c\(which)\(written) marks a critical \(which == "s" ? "success" : "failure") and keeps the roll; "
-                        + "here c\(which) counts the dice matching it: write \(dice) --crit N to mark criticals "
-                        + "from N up, or \(dice)\(written) to count the roll as a success")
-            }
+            let (at, written) = (position - 2, source(position..<conditionEnd))
             let condition = try condition(after: "c\(which)")
+            countedRange = CountedRange(at: at, failures: which == "f", written: written, condition: condition)
             return which == "s" ? .successes(condition) : .failures(condition)
         case "f":
             position += 1
@@ -763,4 +795,12 @@ public struct DiceParser {
 
 extension Unicode.Scalar {
     fileprivate var lowercased: String { String(self).lowercased() }
+}
+
+/// A term's `cs` or `cf`: where it stands, as written and as read.
+private struct CountedRange {
+    let at: Int
+    let failures: Bool
+    let written: String
+    let condition: Condition
 }

@@ -26,10 +26,16 @@ struct OtherToolsSpellingsSpec {
         ("1d20 dis", ["disadvantage", "2d20kl1"]),
         ("1d20 + 5 dex", ["“dex” is no dice", "[dex]"]),
         ("2d6 dmg", ["“dmg” is no dice", "brackets"]),
-        // Roll20's critical range after a lone d20, which counts here: refused, naming both.
-        ("1d20cs>=19", ["Roll20", "cs>=19", "--crit", "1d20>=19"]),
-        ("d20cs>19", ["Roll20", "d20>19"]),
-        ("1D20CF<=2", ["Roll20", "critical failure", "1D20<=2"]),
+        // Roll20's critical range after the one d20 a roll keeps, which counts here: refused,
+        // naming both ways to write what was meant.
+        ("1d20cs>=19", ["Roll20", "cs>=19", "1d20 --crit 19", "1d20 >= 19"]),
+        ("d20cs>19", ["Roll20", "d20 --crit 20", "d20 > 19"]),
+        ("1D20CF<=2", ["Roll20", "critical failure", "natural 1 is marked already", "1D20 <= 2"]),
+        ("1d20cs19", ["1d20 --crit 19", "1d20 = 19"]),
+        ("2d20kh1cs>=19", ["2d20kh1 --crit 19", "2d20kh1 >= 19"]),
+        ("1d20r1cs>=19", ["1d20r1 --crit 19", "1d20r1 >= 19"]),
+        ("1d20 cs>=19", ["1d20 --crit 19", "1d20 >= 19"]),
+        ("3d20kh2dl1cs>=19", ["3d20kh2dl1 --crit 19"]),
     ])
     func aSpellingOfAnotherToolSaysWhatToWriteHere(_ text: String, _ words: [String]) {
         guard case .syntax(let expression, _, let problem) = DiceUnderTest().failure(text) else {
@@ -44,8 +50,9 @@ struct OtherToolsSpellingsSpec {
     @Test func whatAHintSuggestsRolls() throws {
         for written in [
             "4d6kh3", "3*(4d6=3)", "4d6dl1", "1d6!=6", "4d6min2", "4d6max4", "1d6!o=6", "{1d20,1d20}kh1", "1d20>=19",
+            "1d20 = 19", "2d20kh1 >= 19", "1d20r1 >= 19", "1D20 <= 2", "3d20kh2dl1 >= 19",
             // Counting on more dice than one d20, or after an explosion, is what cs is for here.
-            "2d20cs>=19", "6d10!cs>=8", "1d20!cs>=19", "3d6cs>=5",
+            "2d20cs>=19", "6d10!cs>=8", "1d20!cs>=19", "3d6cs>=5", "3d20kh2cs>=19",
         ] {
             #expect(DiceUnderTest().failure(written) == nil, "\(written)")
         }
