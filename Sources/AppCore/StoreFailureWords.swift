@@ -28,3 +28,29 @@ func keep<State, Failure: StoreFailureWords>(
         throw .notStored(reason: "\(error)")
     }
 }
+
+/// A feature's answer that may say its command failed, in the feature's own words.
+protocol FailedAnswer {
+    associatedtype Failure: StoreFailureWords
+    static func failed(reason: Failure) -> Self
+}
+
+extension TodoAnswer: FailedAnswer {}
+extension TodoContextAnswer: FailedAnswer {}
+
+/// Runs a use case's work and answers with what it returns, or with why it failed: a failure of
+/// the feature as it is, a store that could not read what it holds as unreadable, and anything
+/// else as a change not kept.
+func answering<Answer: FailedAnswer>(_ output: Output<Answer>, _ work: () throws -> Answer) {
+    do {
+        output(try work())
+    } catch let failure as Answer.Failure {
+        output(.failed(reason: failure))
+    } catch StoreError.unreadable(_, let reason) {
+        output(.failed(reason: .unreadable(reason: reason)))
+    } catch let unreadable as UnreadableSlice {
+        output(.failed(reason: .unreadable(reason: unreadable.reason)))
+    } catch {
+        output(.failed(reason: .notStored(reason: "\(error)")))
+    }
+}

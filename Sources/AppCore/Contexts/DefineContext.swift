@@ -8,7 +8,7 @@ func createDefineContext(
     store: Store<TodoContexts>, clock: TimeSource, output: @escaping Output<TodoContextAnswer>
 ) -> Input<(name: String, words: [String])> {
     { request in
-        answeringContexts(output) {
+        answering(output) {
             let name = try TodoContextName.checked(request.name)
             let words = request.words.filter { !$0.trimmingWhitespace().isEmpty }
             guard !words.isEmpty else { throw TodoContextFailure.badFilter(problem: "no words were given") }

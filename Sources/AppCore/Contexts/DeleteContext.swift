@@ -3,7 +3,7 @@ import Fractal
 /// Forgets a context; if it was in use, listings show every to-do again.
 func createDeleteContext(store: Store<TodoContexts>, output: @escaping Output<TodoContextAnswer>) -> Input<String> {
     { name in
-        answeringContexts(output) {
+        answering(output) {
             let wasInUse = try readingContexts(store) { contexts throws(TodoContextFailure) in
                 guard contexts.defined[name] != nil else {
                     throw .unknown(name: name, known: contexts.all.map(\.name))

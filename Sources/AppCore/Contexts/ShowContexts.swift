@@ -5,7 +5,7 @@ func createShowContexts(
     store: Store<TodoContexts>, output: @escaping Output<TodoContextAnswer>
 ) -> Input<Bool> {
     { all in
-        answeringContexts(output) {
+        answering(output) {
             try readingContexts(store) { contexts in
                 all ? .listed(contexts: contexts.all, current: contexts.current) : .current(context: contexts.inUse)
             }

@@ -3,7 +3,7 @@ import Fractal
 /// Puts a context in use, or none: from then on every listing and report applies its words.
 func createUseContext(store: Store<TodoContexts>, output: @escaping Output<TodoContextAnswer>) -> Input<String?> {
     { name in
-        answeringContexts(output) {
+        answering(output) {
             let context = try readingContexts(store) { contexts throws(TodoContextFailure) -> TodoContext? in
                 guard let name else { return nil }
                 guard let words = contexts.defined[name] else {

@@ -55,17 +55,3 @@ func commandLabel(_ verb: String, naming references: [String]) -> String {
 
 /// How many of a command's references its label names.
 let shownReferences = 8
-
-/// Runs a use case's work and answers with what it returns, or with why it failed: a part of
-/// the store that could not be read as such.
-func answering(_ output: Output<TodoAnswer>, _ work: () throws -> TodoAnswer) {
-    do {
-        output(try work())
-    } catch let failure as TodoFailure {
-        output(.failed(reason: failure))
-    } catch let unreadable as UnreadableSlice {
-        output(.failed(reason: .unreadable(reason: unreadable.reason)))
-    } catch {
-        output(.failed(reason: .notStored(reason: "\(error)")))
-    }
-}
