@@ -176,9 +176,10 @@ enum TodoPages {
     }
 
     /// One to-do, whole, with a box for the words `todo edit` reads.
-    static func detail(core: WebCore, code: String, reference: String, typed: String = "", notice: String? = nil)
-        async throws -> Page
-    {
+    static func detail(
+        core: WebCore, code: String, reference: String, typed: String = "", edited: FormFields? = nil,
+        notice: String? = nil
+    ) async throws -> Page {
         let answer = try await core.send(.show(reference: reference), to: TodoFeature.self)
         guard case .shown(let item, let abbreviation, _) = answer else { throw ProgramFailure.unexpected(answer) }
         let (now, zone) = try await core.clock()
@@ -212,8 +213,10 @@ enum TodoPages {
             placeholder="new title +tag -tag due:fri due: pri:H" autocomplete="off" required>
             """
         let top: HTML = """
+            \(TodoEditForm.form(item, post: post("update"), typed: edited))
+            <p class="hint">A box emptied clears its field; tags and contexts are words apart, each a box's own.</p>
             \(post("edit")(box, button: "Change", className: "add"))
-            <p class="hint">The words <code>todo edit</code> reads: +tag and -tag, @context and -@context, \
+            <p class="hint">Or the words <code>todo edit</code> reads: +tag and -tag, @context and -@context, \
             due:fri, an empty due: to clear it, any other words for a new title.</p>
             <div class="row">\(item.isCompleted ? post("reopen")(button: "Reopen") : post("done")(button: "Done"))\
             \(item.isActive ? post("stop")(button: "Stop") : post("start")(button: "Start"))\
@@ -255,6 +258,12 @@ enum TodoPages {
     ) {
         let (now, zone) = try await core.clock()
         return try read(TypedWords.split(typed), editing: editing, now: now, zone: zone)
+    }
+
+    /// The changes words already split give, as `todo edit` reads them: the edit form's.
+    static func words(_ words: [String], core: WebCore) async throws -> (title: String?, changes: [TodoItem.Change]) {
+        let (now, zone) = try await core.clock()
+        return try read(words, editing: true, now: now, zone: zone)
     }
 
     private static func read(_ words: [String], editing: Bool, now: Date, zone: Zone) throws -> (

@@ -57,6 +57,11 @@ enum WebAssets {
         form { display: inline-flex; gap: .4rem; margin: 0 .4rem .4rem 0; align-items: center; }
         form.add, form.filter { display: flex; }
         form.add input:not([type=checkbox]), form.filter input { flex: 1; }
+        /* The edit form: each box under the one before, its name beside it. */
+        form.edit { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .3rem .6rem;
+                    max-width: 40rem; width: 100%; }
+        form.edit label { display: contents; }
+        form.edit button { grid-column: 2; justify-self: start; }
         input, select, button { font: inherit; padding: .3rem .5rem; }
         button { cursor: pointer; }
         .row { display: flex; gap: .5rem; align-items: baseline; flex-wrap: wrap; }

@@ -71,6 +71,7 @@ enum WebRoutes {
             let id = try context.parameters.require("id")
             let action = try context.parameters.require("action")
             if action == "edit" { return try await edit(id, form.text("words"), core: core, code: code) }
+            if action == "update" { return try await update(id, form, core: core, code: code) }
             guard let command = TodoPages.command(action, reference: id) else {
                 throw HTTPError(.notFound)
             }
@@ -177,6 +178,27 @@ enum WebRoutes {
         } catch let failure as ProgramFailure {
             let page = try await TodoPages.detail(
                 core: core, code: code, reference: id, typed: typed, notice: failure.description)
+            return WebResponses.html(page, status: WebResponses.status(of: failure))
+        }
+    }
+
+    /// A to-do edited in place (`TodoEditForm`): each field set to what its box holds.
+    private static func update(_ id: String, _ form: FormFields, core: WebCore, code: String) async throws -> Response {
+        let answer = try await core.send(.show(reference: id), to: TodoFeature.self)
+        guard case .shown(let item, _, _) = answer else { throw ProgramFailure.unexpected(answer) }
+        do {
+            let (title, words) = TodoEditForm.words(form, editing: item)
+            let read = try await TodoPages.words(words, core: core)
+            let retitled = title == item.title ? [] : [TodoItem.Change.title(title)]
+            guard read.title == nil else {
+                throw ProgramFailure("\(read.title ?? "") is no tag, context or value of its box", exit: .usage)
+            }
+            _ = try await core.send(
+                .edit(reference: item.id.value, changes: retitled + read.changes), to: TodoFeature.self)
+            return WebResponses.seeOther("/todos/\(URLText.escaped(item.id.value))")
+        } catch let failure as ProgramFailure {
+            let page = try await TodoPages.detail(
+                core: core, code: code, reference: id, edited: form, notice: failure.description)
             return WebResponses.html(page, status: WebResponses.status(of: failure))
         }
     }
