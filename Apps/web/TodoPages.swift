@@ -178,7 +178,7 @@ enum TodoPages {
     /// One to-do, whole, with a box for the words `todo edit` reads.
     static func detail(
         core: WebCore, code: String, reference: String, typed: String = "", edited: FormFields? = nil,
-        notice: String? = nil
+        annotating: String = "", notice: String? = nil
     ) async throws -> Page {
         let answer = try await core.send(.show(reference: reference), to: TodoFeature.self)
         guard case .shown(let item, let abbreviation, _) = answer else { throw ProgramFailure.unexpected(answer) }
@@ -201,21 +201,29 @@ enum TodoPages {
         facts.append(("created", LocalTime(timeZone: zone).string(from: item.created)))
         if let completed = item.completed { facts.append(("done", LocalTime(timeZone: zone).string(from: completed))) }
         if let started = item.started { facts.append(("started", LocalTime(timeZone: zone).string(from: started))) }
-        for annotation in item.annotations.all {
-            facts.append(
-                ("annotated", "\(LocalTime(timeZone: zone).string(from: annotation.entry))  \(annotation.description)"))
+        let post = { (action: String) in PostForm(action: "/todos/\(URLText.escaped(id))/\(action)", code: code) }
+        // Each annotation with a button of its own that takes it off, named for it.
+        let annotations = item.annotations.all.map { annotation -> HTML in
+            let field: HTML = "<input type=\"hidden\" name=\"annotation\" value=\"\(annotation.description)\">"
+            let remove = post("denotate")(field, button: "Remove", named: "Remove: \(annotation.description)")
+            let entry = LocalTime(timeZone: zone).string(from: annotation.entry)
+            return "<dt>annotated</dt><dd>\(entry)  \(annotation.description) \(remove)</dd>"
         }
         for (key, value) in item.extras.sorted(by: { $0.key < $1.key }) { facts.append((key, value)) }
-        let list = facts.map { fact -> HTML in "<dt>\(fact.0)</dt><dd>\(fact.1)</dd>" }
-        let post = { (action: String) in PostForm(action: "/todos/\(URLText.escaped(id))/\(action)", code: code) }
+        let list = facts.map { fact -> HTML in "<dt>\(fact.0)</dt><dd>\(fact.1)</dd>" } + annotations
         let box: HTML = """
             <input name="words" value="\(typed)" aria-label="Change" \
             placeholder="new title +tag -tag due:fri due: pri:H" autocomplete="off" required>
+            """
+        let annotation: HTML = """
+            <input name="annotation" value="\(annotating)" aria-label="Annotation" \
+            placeholder="called, left a message" autocomplete="off" required>
             """
         let top: HTML = """
             \(TodoEditForm.form(item, post: post("update"), typed: edited))
             <p class="hint">A box emptied clears its field; tags and contexts are words apart, each a box's own.</p>
             \(post("edit")(box, button: "Change", className: "add"))
+            \(post("annotate")(annotation, button: "Annotate", className: "add"))
             <p class="hint">Or the words <code>todo edit</code> reads: +tag and -tag, @context and -@context, \
             due:fri, an empty due: to clear it, any other words for a new title.</p>
             <div class="row">\(item.isCompleted ? post("reopen")(button: "Reopen") : post("done")(button: "Done"))\

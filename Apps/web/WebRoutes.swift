@@ -72,6 +72,10 @@ enum WebRoutes {
             let action = try context.parameters.require("action")
             if action == "edit" { return try await edit(id, form.text("words"), core: core, code: code) }
             if action == "update" { return try await update(id, form, core: core, code: code) }
+            if action == "annotate" || action == "denotate" {
+                let text = form.text("annotation")
+                return try await annotate(id, text, taking: action == "denotate", core: core, code: code)
+            }
             guard let command = TodoPages.command(action, reference: id) else {
                 throw HTTPError(.notFound)
             }
@@ -199,6 +203,22 @@ enum WebRoutes {
         } catch let failure as ProgramFailure {
             let page = try await TodoPages.detail(
                 core: core, code: code, reference: id, edited: form, notice: failure.description)
+            return WebResponses.html(page, status: WebResponses.status(of: failure))
+        }
+    }
+
+    /// An annotation added to a to-do, or taken off it, as `todo annotate` and `denotate` do.
+    private static func annotate(
+        _ id: String, _ text: String, taking: Bool, core: WebCore, code: String
+    ) async throws -> Response {
+        do {
+            let command: TodoCommand =
+                taking ? .denotate(references: [id], text: text) : .annotate(references: [id], text: text)
+            _ = try await core.send(command, to: TodoFeature.self)
+            return WebResponses.seeOther("/todos/\(URLText.escaped(id))")
+        } catch let failure as ProgramFailure {
+            let page = try await TodoPages.detail(
+                core: core, code: code, reference: id, annotating: taking ? "" : text, notice: failure.description)
             return WebResponses.html(page, status: WebResponses.status(of: failure))
         }
     }

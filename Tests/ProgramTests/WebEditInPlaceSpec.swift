@@ -60,3 +60,33 @@ struct WebEditInPlaceSpec {
         #expect(try place.todo("list", "--all", "--json").stdout == before)
     }
 }
+
+/// The detail page annotates a to-do, and takes each annotation off by a button of its own, as
+/// `todo annotate` and `todo denotate` do.
+@Suite("web, annotations")
+struct WebAnnotationSpec {
+    @Test func anAnnotationIsAddedAndTakenOffByItsOwnButton() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try place.todo("add", "call the bank")
+        let id = try #require(try place.list().first?["id"] as? String)
+        #expect(try place.todo("annotate", id, "asked for Sam").status == 0)
+        let server = try WebServer([], environment: place.environment)
+        defer { _ = server.stop() }
+        let added = try server.post("/todos/\(id)/annotate", ["annotation": "left a <message>"])
+        #expect(added.status == 303 && added.headers["location"] == "/todos/\(id)", "\(added.status) \(added.body)")
+        let notes = { () throws -> [String] in
+            let item = try #require(try place.list().first)
+            return ((item["annotations"] as? [[String: Any]]) ?? []).compactMap { $0["description"] as? String }
+        }
+        #expect(try notes() == ["asked for Sam", "left a <message>"])
+        let page = try HTTPExchange.curl(server.base + "/todos/\(id)").body
+        #expect(page.contains("aria-label=\"Remove: left a &lt;message&gt;\""), "named for it, escaped")
+        let removed = try server.post("/todos/\(id)/denotate", ["annotation": "asked for Sam"])
+        #expect(removed.status == 303)
+        #expect(try notes() == ["left a <message>"])
+        let empty = try server.post("/todos/\(id)/annotate", ["annotation": "  "])
+        #expect(empty.status == 400 && empty.body.contains("class=\"notice\""))
+        #expect(try notes() == ["left a <message>"])
+    }
+}
