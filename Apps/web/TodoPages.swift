@@ -36,9 +36,10 @@ enum TodoPages {
             (picked, notice, refused) = (nil, notice ?? "Filter: \(error.description)", true)
         }
         let context = try await contextInUse(core: core)
-        var chosen = picked
+        var (chosen, inContext) = (picked, TodoFilter?.none)
         do {
             chosen = try context?.applied(to: picked, now: now, timeZone: zone) ?? picked
+            inContext = try context?.applied(to: nil, now: now, timeZone: zone)
         } catch {
             // Nothing is listed in a context that makes no filter; the banner's button leaves it.
             (notice, refused) = (notice ?? error.description, true)
@@ -80,16 +81,27 @@ enum TodoPages {
             context.map {
                 "<div class=\"context row\"><p>\($0.line)</p>\(post("/todos/context/none")(button: "Show every to-do"))</div>"
             } ?? ""
+        let facets = refused ? "" : try await Self.facets(inContext, view: view, core: core)
         let live: HTML =
             items.isEmpty
-            ? "\(said)<p class=\"empty\">Nothing to do.</p>"
+            ? "\(said)\(facets)<p class=\"empty\">Nothing to do.</p>"
             : """
-            \(said)<p class="count">\(counted(range, of: all.count))</p>
+            \(said)\(facets)<p class="count">\(counted(range, of: all.count))</p>
             <table class="todos"><tbody>\(rows)</tbody></table>\(pages(view, page: page, among: all.count, applying: applying))
             """
         // What the page lists, as its live updates ask for it again: without a filter not applied.
         let source = view.address(page: page, applying: applying)
         return Page(section: .todos, title: "To-dos", source: source, top: top, live: live, notice: notice)
+    }
+
+    /// The projects and tags of the open to-dos `filter` picks (the context's), as links.
+    private static func facets(_ filter: TodoFilter?, view: TodoListView, core: WebCore) async throws -> HTML {
+        let query = TodoQuery(status: .open, order: .created, filter: filter)
+        let projects = try await core.send(.projects(query: query), to: TodoFeature.self)
+        guard case .projects(let projectCounts) = projects else { throw ProgramFailure.unexpected(projects) }
+        let tags = try await core.send(.tags(query: query), to: TodoFeature.self)
+        guard case .tags(let tagCounts) = tags else { throw ProgramFailure.unexpected(tags) }
+        return TodoFacets.links(projects: projectCounts, tags: tagCounts, view: view)
     }
 
     /// The to-dos `query` picks, in `order`: ranked by urgency as `todo next` ranks them, or as the

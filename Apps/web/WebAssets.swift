@@ -68,6 +68,11 @@ enum WebAssets {
         .notice { border-left: 4px solid var(--late); padding: .4rem .8rem; background: #c628281a; }
         .hint, .count, .empty { color: var(--muted); font-size: .9rem; }
         nav.pages { border: 0; justify-content: center; }
+        nav.facets { border: 0; padding: .2rem 0; }
+        nav.facets ul { list-style: none; margin: 0; padding: 0; }
+        nav.facets h2 { display: inline; font-size: .9rem; margin: 0 .3rem 0 0; color: var(--muted); }
+        nav.facets a { color: var(--accent); }
+        nav.facets a[aria-current] { font-weight: 600; text-decoration: underline; }
         .context { border-left: 4px solid var(--accent); padding: .2rem .6rem; font-weight: 600; align-items: center; }
         .context p { margin: 0; }
         table { border-collapse: collapse; width: 100%; }
