@@ -25,8 +25,9 @@ enum WebAPI {
             do {
                 command = try ValueCoding.makeDecoder().decode(Command.self, from: Data(Array(buffer: body)))
             } catch {
-                let text = String(decoding: Array(buffer: body), as: UTF8.self)
-                let reason = ScenarioParser.unknownCommand(in: text) ?? Self.reason(error)
+                let bytes = Array(buffer: body)
+                let text = String(decoding: bytes, as: UTF8.self)
+                let reason = ScenarioParser.unknownCommand(in: text) ?? Self.reason(error, in: bytes)
                 throw HTTPError(
                     .badRequest,
                     message: "This is not a command the AppCore knows: \(reason). Write one as the scenarios do, "
@@ -49,8 +50,13 @@ enum WebAPI {
         router.get("/api/deck") { _, _ in try await answers(Command(DeckFeature.self, .show), core) }
     }
 
+    /// How deep JSON is read: one level deeper, the reader refuses it as though it were no JSON.
+    static let jsonDepth = 512
+
     /// What is wrong with a body that is not a command, said without the decoder's own words.
-    private static func reason(_ error: any Error) -> String {
+    private static func reason(_ error: any Error, in body: [UInt8]) -> String {
+        let depth = nesting(of: body)
+        if depth > jsonDepth { return "its JSON nests \(depth) levels deep, and is read to \(jsonDepth)" }
         guard let error = error as? DecodingError else { return "it is not JSON" }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
@@ -64,6 +70,32 @@ enum WebAPI {
         @unknown default:
             return "it is not one command as JSON"
         }
+    }
+
+    /// The deepest its arrays and objects nest, brackets within strings not counted.
+    static func nesting(of body: [UInt8]) -> Int {
+        var (depth, deepest, inString, escaped) = (0, 0, false, false)
+        for byte in body {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: continue
+            }
+        }
+        return deepest
     }
 
     /// Whether an answer says its command failed.

@@ -262,6 +262,24 @@ struct WebProgramSpec {
         _ = server.stop()
     }
 
+    /// A command nested deeper than JSON is read says so, not that it is no JSON; a bracket in a
+    /// string is no level.
+    @Test
+    func aCommandNestedTooDeepIsSaidToBe() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let server = try WebServer([], environment: place.environment)
+        defer { _ = server.stop() }
+        var filter = #"{"tag": {"_0": "[[[{{{"}}"#
+        for _ in 0..<300 { filter = #"{"not": {"_0": \#(filter)}}"# }
+        let command = #"{"todo": {"list": {"query": {"status": "open", "order": "created", "filter": \#(filter)}}}}"#
+        let deep = try HTTPExchange.curl(
+            server.base + "/api/commands",
+            ["-X", "POST", "-H", "Content-Type: application/json", "--data", command])
+        #expect(deep.status == 400)
+        #expect(deep.body.contains("its JSON nests 606 levels deep, and is read to 512"), "\(deep.body)")
+    }
+
     @Test
     func termEndsTheServerAtOnceWithLivePagesOpenAndTheStoreWhole() throws {
         let place = try TodoPlace("sqlite")
