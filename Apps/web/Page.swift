@@ -26,6 +26,8 @@ struct Page: Sendable {
     var live: HTML = ""
     /// What went wrong, in our words.
     var notice: String?
+    /// What a command just did, with a way to take it back: `Deleted “buy milk”. Undo`.
+    var said: HTML?
 
     func document() -> String {
         let navigation = Section.allCases.map { section -> HTML in
@@ -35,7 +37,9 @@ struct Page: Sendable {
         let script: HTML = source == nil ? "" : "<script src=\"/static/live.js\" defer></script>"
         let liveBlock: HTML =
             source.map { "<div id=\"live\" data-source=\"\($0)\" aria-live=\"polite\">\(live)</div>" } ?? ""
-        let warning: HTML = notice.map { "<p class=\"notice\" role=\"alert\">\($0)</p>" } ?? ""
+        let warning: HTML =
+            notice.map { "<p class=\"notice\" role=\"alert\">\($0)</p>" }
+            ?? said.map { "<div class=\"said row\" role=\"status\">\($0)</div>" } ?? ""
         let page: HTML = """
             <!doctype html>
             <html lang="en">

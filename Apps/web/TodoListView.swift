@@ -14,6 +14,9 @@ struct TodoListView: Sendable {
     var order = Order.urgency
     /// From 1; one past the last is the last.
     var page = 1
+    /// The to-do a Delete just took, which the page says with an Undo beside it; not part of the
+    /// view's own address.
+    var deleted = ""
 
     init() {}
 
@@ -23,6 +26,7 @@ struct TodoListView: Sendable {
         show = query.text("show")
         order = Order(rawValue: query.text("sort")) ?? .urgency
         page = Int(query.text("page")).map { max(1, $0) } ?? 1
+        deleted = query.text("deleted")
     }
 
     /// The address of this view, on `page` (this one's where nil), the filter left out where it is

@@ -91,7 +91,21 @@ enum TodoPages {
             """
         // What the page lists, as its live updates ask for it again: without a filter not applied.
         let source = view.address(page: page, applying: applying)
-        return Page(section: .todos, title: "To-dos", source: source, top: top, live: live, notice: notice)
+        return Page(
+            section: .todos, title: "To-dos", source: source, top: top, live: live, notice: notice,
+            said: try await deletion(view.deleted, core: core, code: code))
+    }
+
+    /// Says which to-do a Delete just took, with an Undo beside it, while the delete is still the
+    /// last thing done to the to-dos (an Undo after anything else would take back that instead).
+    private static func deletion(_ id: String, core: WebCore, code: String) async throws -> HTML? {
+        guard !id.isEmpty else { return nil }
+        let answer = try await core.send(.showJournal, to: TodoFeature.self)
+        guard case .journal(let entries) = answer else { throw ProgramFailure.unexpected(answer) }
+        guard let last = entries.last, last.action == .deleted, last.id.value == id else { return nil }
+        let undo = PostForm(action: "/todos/undo", code: code)(
+            button: "Undo", named: "Undo the delete of \(last.title)")
+        return "<p>Deleted “\(last.title)”.</p>\(undo)"
     }
 
     /// The projects and tags of the open to-dos `filter` picks (the context's), as links.

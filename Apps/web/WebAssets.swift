@@ -66,6 +66,8 @@ enum WebAssets {
         button { cursor: pointer; }
         .row { display: flex; gap: .5rem; align-items: baseline; flex-wrap: wrap; }
         .notice { border-left: 4px solid var(--late); padding: .4rem .8rem; background: #c628281a; }
+        .said { border-left: 4px solid var(--busy); padding: .2rem .8rem; align-items: center; }
+        .said p { margin: 0; }
         .hint, .count, .empty { color: var(--muted); font-size: .9rem; }
         nav.pages { border: 0; justify-content: center; }
         nav.facets { border: 0; padding: .2rem 0; }

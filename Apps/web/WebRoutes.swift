@@ -79,9 +79,11 @@ enum WebRoutes {
             guard let command = TodoPages.command(action, reference: id) else {
                 throw HTTPError(.notFound)
             }
-            _ = try await core.send(command, to: TodoFeature.self)
-            return WebResponses.seeOther(
-                action == "delete" ? "/todos" : request.headers[.referer].flatMap(localPath) ?? "/todos")
+            let answer = try await core.send(command, to: TodoFeature.self)
+            if action == "delete", case .deleted(let items, _) = answer, let item = items.first {
+                return WebResponses.seeOther(URLText.address("/todos", [("deleted", item.id.value)]))
+            }
+            return WebResponses.seeOther(request.headers[.referer].flatMap(localPath) ?? "/todos")
         }
 
         // Dice
