@@ -28,13 +28,16 @@ struct Page: Sendable {
     var notice: String?
     /// What a command just did, with a way to take it back: `Deleted “buy milk”. Undo`.
     var said: HTML?
+    /// Whether the list's keys (`KeysScript`) work on the page.
+    var keys = false
 
     func document() -> String {
         let navigation = Section.allCases.map { section -> HTML in
             let current: HTML = section == self.section ? " aria-current=\"page\"" : ""
             return "<a href=\"/\(section.rawValue)\"\(current)>\(section.title)</a>"
         }
-        let script: HTML = source == nil ? "" : "<script src=\"/static/live.js\" defer></script>"
+        var script: HTML = source == nil ? "" : "<script src=\"/static/live.js\" defer></script>"
+        if keys { script = "\(script)<script src=\"/static/keys.js\" defer></script>" }
         let liveBlock: HTML =
             source.map { "<div id=\"live\" data-source=\"\($0)\" aria-live=\"polite\">\(live)</div>" } ?? ""
         let warning: HTML =

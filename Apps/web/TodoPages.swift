@@ -92,9 +92,16 @@ enum TodoPages {
         // What the page lists, as its live updates ask for it again: without a filter not applied.
         let source = view.address(page: page, applying: applying)
         return Page(
-            section: .todos, title: "To-dos", source: source, top: top, live: live, notice: notice,
-            said: try await deletion(view.deleted, core: core, code: code))
+            section: .todos, title: "To-dos", source: source, top: "\(top)\(keysSaid)", live: live, notice: notice,
+            said: try await deletion(view.deleted, core: core, code: code), keys: true)
     }
+
+    /// The list's keys, which `?` shows.
+    private static let keysSaid: HTML = """
+        <p id="keys" class="hint" hidden>Keys: <kbd>n</kbd> a new to-do, <kbd>/</kbd> the filter, \
+        <kbd>j</kbd> and <kbd>k</kbd> down and up, <kbd>x</kbd> done (or back), <kbd>e</kbd> edit, \
+        <kbd>Esc</kbd> leaves a box, <kbd>?</kbd> these.</p>
+        """
 
     /// Says which to-do a Delete just took, with an Undo beside it, while the delete is still the
     /// last thing done to the to-dos (an Undo after anything else would take back that instead).

@@ -93,6 +93,8 @@ enum WebAssets {
         td.actions form { margin: 0 .2rem 0 0; }
         td.actions button { font-size: .85rem; padding: .1rem .4rem; }
         tr.done td.title { text-decoration: line-through; color: var(--muted); }
+        tr.chosen { outline: 2px solid var(--accent); outline-offset: -2px; }
+        kbd { font-family: ui-monospace, monospace; border: 1px solid #8886; border-radius: .2rem; padding: 0 .25rem; }
         .mark { font-size: .8rem; border-radius: .3rem; padding: 0 .3rem; margin-right: .3rem; color: #fff; }
         .mark.overdue { background: #c62828; }
         .mark.today { background: #8f5500; }

@@ -16,6 +16,9 @@ enum WebRoutes {
         router.get("/static/live.js") { _, _ in
             WebResponses.text(WebAssets.liveScript, type: "text/javascript; charset=utf-8")
         }
+        router.get("/static/keys.js") { _, _ in
+            WebResponses.text(KeysScript.source, type: "text/javascript; charset=utf-8")
+        }
         router.get("/events") { _, _ in try events(feed) }
 
         // To-dos

@@ -81,6 +81,15 @@ final class Browser {
         _ = try command("POST", "element/\(try element(selector))/click", [:])
     }
 
+    /// Presses each key in turn, as the keyboard does, wherever the focus is: `"j"`, or
+    /// WebDriver's own code for a key without a character (`Browser.escape`).
+    func press(_ keys: String...) throws {
+        let strokes = keys.flatMap { key in [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]] }
+        _ = try command("POST", "actions", ["actions": [["type": "key", "id": "keyboard", "actions": strokes]]])
+    }
+
+    static let escape = "\u{E00C}"
+
     /// Runs `script` in the page and gives what it returns.
     func run(_ script: String) throws -> Any {
         try command("POST", "execute/sync", ["script": script, "args": [Any]()])
