@@ -191,20 +191,19 @@ enum WebRoutes {
         }
     }
 
-    /// A to-do edited in place (`TodoEditForm`): each field set to what its box holds.
+    /// A to-do edited in place (`TodoEditForm`): each field whose box was changed set to what it
+    /// holds; a form that changes nothing sends nothing.
     private static func update(_ id: String, _ form: FormFields, core: WebCore, code: String) async throws -> Response {
         let answer = try await core.send(.show(reference: id), to: TodoFeature.self)
         guard case .shown(let item, _, _) = answer else { throw ProgramFailure.unexpected(answer) }
+        let page = "/todos/\(URLText.escaped(item.id.value))"
         do {
-            let (title, words) = TodoEditForm.words(form, editing: item)
-            let read = try await TodoPages.words(words, core: core)
-            let retitled = title == item.title ? [] : [TodoItem.Change.title(title)]
-            guard read.title == nil else {
-                throw ProgramFailure("\(read.title ?? "") is no tag, context or value of its box", exit: .usage)
-            }
-            _ = try await core.send(
-                .edit(reference: item.id.value, changes: retitled + read.changes), to: TodoFeature.self)
-            return WebResponses.seeOther("/todos/\(URLText.escaped(item.id.value))")
+            let asked = TodoEditForm.changes(form, of: item)
+            let read = try await TodoPages.words(asked.words, core: core)
+            let changes = (asked.title.map { [TodoItem.Change.title($0)] } ?? []) + read.changes + asked.labels
+            guard !changes.isEmpty else { return WebResponses.seeOther(page) }
+            _ = try await core.send(.edit(reference: item.id.value, changes: changes), to: TodoFeature.self)
+            return WebResponses.seeOther(page)
         } catch let failure as ProgramFailure {
             let page = try await TodoPages.detail(
                 core: core, code: code, reference: id, edited: form, notice: failure.description)

@@ -44,6 +44,58 @@ struct WebEditInPlaceSpec {
         #expect(item["wait"] is String, "a field without a box stays")
     }
 
+    /// A box sent as it was filled changes nothing: what another program changed since the page
+    /// was loaded stays, and a box not sent at all leaves its field as it is.
+    @Test func onlyTheBoxesChangedSinceThePageWasFilledChangeTheirFields() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try place.todo("add", "pay rent", "+one", "+two", "project:p", "due:2026-12-20")
+        let id = try #require(try place.list().first?["id"] as? String)
+        let server = try WebServer([], environment: place.environment)
+        defer { _ = server.stop() }
+        let page = try HTTPExchange.curl(server.base + "/todos/\(id)").body
+        var sent: [String: String] = [:]
+        for match in page.matches(
+            of:
+                #/<input (?:type="hidden" )?name="((?:was-)?(?:title|project|tags|contexts|due|priority))" value="([^"]*)"/#
+        ) {
+            sent[String(match.output.1)] = String(match.output.2)
+        }
+        #expect(sent.count == 12, "\(sent)")
+        _ = try place.todo("edit", id, "-two", "+three", "project:q", "due:2026-12-25")
+        sent["title"] = "pay the rent"
+        #expect(try server.post("/todos/\(id)/update", sent).status == 303)
+        var item = try #require(try place.list().first)
+        #expect(item["title"] as? String == "pay the rent")
+        #expect(item["tags"] as? [String] == ["one", "three"] && item["project"] as? String == "q")
+        #expect(item["due"] as? String == "2026-12-25")
+        // Sent alone, the title changes the title and nothing else.
+        #expect(try server.post("/todos/\(id)/update", ["title": "pay rent"]).status == 303)
+        item = try #require(try place.list().first)
+        #expect(item["title"] as? String == "pay rent" && item["due"] as? String == "2026-12-25")
+        #expect(item["tags"] as? [String] == ["one", "three"] && item["project"] as? String == "q")
+        // A form that changes nothing sends nothing: the journal has no line for it.
+        let journal = try place.todo("journal").stdout
+        #expect(try server.post("/todos/\(id)/update", ["title": "pay rent", "tags": "one three"]).status == 303)
+        #expect(try place.todo("journal").stdout == journal)
+    }
+
+    /// A tag or context is added and taken off as itself, whatever it starts with.
+    @Test func aLabelTakenOutOfItsBoxIsTakenOffWhateverItStartsWith() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        _ = try place.todo("add", "pay rent", "+keep")
+        let id = try #require(try place.list().first?["id"] as? String)
+        let server = try WebServer([], environment: place.environment)
+        defer { _ = server.stop() }
+        #expect(try server.post("/todos/\(id)/update", ["tags": "keep @y x-z", "contexts": "@desk"]).status == 303)
+        var item = try #require(try place.list().first)
+        #expect(item["tags"] as? [String] == ["@y", "keep", "x-z"] && item["contexts"] as? [String] == ["desk"])
+        #expect(try server.post("/todos/\(id)/update", ["tags": "keep", "contexts": ""]).status == 303)
+        item = try #require(try place.list().first)
+        #expect(item["tags"] as? [String] == ["keep"] && item["contexts"] as? [String] == [])
+    }
+
     @Test func aBoxThatCannotBeReadChangesNothingAndKeepsWhatWasTyped() throws {
         let place = try TodoPlace("sqlite")
         defer { place.remove() }
