@@ -81,7 +81,7 @@ enum TodoPages {
             context.map {
                 "<div class=\"context row\"><p>\($0.line)</p>\(post("/todos/context/none")(button: "Show every to-do"))</div>"
             } ?? ""
-        let facets = refused ? "" : try await Self.facets(inContext, view: view, core: core)
+        let facets = refused ? "" : try await Self.facets(inContext, view: view, now: now, zone: zone, core: core)
         let live: HTML =
             items.isEmpty
             ? "\(said)\(facets)<p class=\"empty\">Nothing to do.</p>"
@@ -116,13 +116,15 @@ enum TodoPages {
     }
 
     /// The projects and tags of the open to-dos `filter` picks (the context's), as links.
-    private static func facets(_ filter: TodoFilter?, view: TodoListView, core: WebCore) async throws -> HTML {
+    private static func facets(
+        _ filter: TodoFilter?, view: TodoListView, now: Date, zone: Zone, core: WebCore
+    ) async throws -> HTML {
         let query = TodoQuery(status: .open, order: .created, filter: filter)
         let projects = try await core.send(.projects(query: query), to: TodoFeature.self)
         guard case .projects(let projectCounts) = projects else { throw ProgramFailure.unexpected(projects) }
         let tags = try await core.send(.tags(query: query), to: TodoFeature.self)
         guard case .tags(let tagCounts) = tags else { throw ProgramFailure.unexpected(tags) }
-        return TodoFacets.links(projects: projectCounts, tags: tagCounts, view: view)
+        return TodoFacets.links(projects: projectCounts, tags: tagCounts, view: view, now: now, zone: zone)
     }
 
     /// The to-dos `query` picks, in `order`: ranked by urgency as `todo next` ranks them, or as the
