@@ -179,6 +179,11 @@ struct TodoImportSpec {
         #expect(items[0].created > Date(timeIntervalSince1970: 0) && items.allSatisfy(\.isCompleted))
         #expect(Day(items[1].created, in: .utc) == Day(year: 2026, month: 11, day: 1))
         #expect(try exported(.todotxt).contains("x 2026-11-01 sent id:"))
+        // The same file again is the same to-dos: each line matched once, nothing added.
+        let (_, report) = try imported("x posted\nx 2026-11-01 sent\nx posted\n", .todotxt)
+        #expect(report.added == 1 && report.unchanged == 2, "the second x posted is a to-do of its own")
+        let (_, last) = try imported("x posted\nx 2026-11-01 sent\nx posted\n", .todotxt)
+        #expect(last.added == 0 && last.unchanged == 3)
     }
 
     @Test func aTimeInATitleStaysInTheTitle() throws {

@@ -11,7 +11,8 @@
 ///   instance of a recurring task that no to-do has the uuid of by its template's, once;
 /// - a to-do of our JSON, or a todo.txt line with `id:`, by our id;
 /// - a todo.txt line with neither, as todo.txt-cli writes them, by its title and the day it was
-///   made, where the line gives that day.
+///   made, where the line gives that day; a done line that gives no day at all (`x call mum`), by
+///   its title among the done to-dos an import made without a day.
 ///
 /// Each to-do of the store is matched once at most: a file's second line like the first is the
 /// store's second to-do like it, or a new one.
@@ -25,6 +26,8 @@ struct ImportMatches {
     private var byUUID: [String: TodoItem] = [:]
     private var byTitleAndDay: [TitleAndDay: [TodoItem]] = [:]
     private var openByTitleAndDue: [TitleAndDue: TodoItem] = [:]
+    /// The done to-dos made from todo.txt lines that said no day they were made, by title.
+    private var undatedDoneByTitle: [String: [TodoItem]] = [:]
     private var claimed: Set<TodoID> = []
     /// The to-do that an instance of a recurring task of the file is where no to-do has its own
     /// uuid: the one of its template's uuid, which our export wrote as a template (or an import
@@ -51,7 +54,8 @@ struct ImportMatches {
         let readsAll =
             duplicates == .leftOut
             || file.todos.contains { todo in
-                todo.item.extras["uuid"] != nil || (format == .todotxt && todo.id == nil && todo.created != nil)
+                todo.item.extras["uuid"] != nil
+                    || (format == .todotxt && todo.id == nil && (todo.created != nil || todo.doneWhenMade))
             }
         guard readsAll else { return }
         for item in try todos.items.all() {
@@ -59,6 +63,9 @@ struct ImportMatches {
             byTitleAndDay[TitleAndDay(title: item.title, day: Day(item.created, in: timeZone)), default: []].append(
                 item)
             if !item.isCompleted { openByTitleAndDue[TitleAndDue(title: item.title, due: item.due)] = item }
+            if item.isCompleted, item.extras[TodoTxt.undatedKey] == "none" {
+                undatedDoneByTitle[item.title, default: []].append(item)
+            }
         }
         var instances: [String: [ImportedTodo]] = [:]
         for todo in file.todos {
@@ -93,6 +100,8 @@ struct ImportMatches {
         } else if format == .todotxt, let moment = todo.created {
             found = byTitleAndDay[TitleAndDay(title: todo.item.title, day: Day(moment, in: timeZone))]?
                 .first { !claimed.contains($0.id) }
+        } else if format == .todotxt, todo.doneWhenMade {
+            found = undatedDoneByTitle[todo.item.title]?.first { !claimed.contains($0.id) }
         } else {
             found = nil
         }
