@@ -347,15 +347,20 @@ public struct DiceParser {
         // Spaced, the comparison is of the total: `2d20kh1 >= 19`, which after rerolls and keeps too
         // answers 1 where the roll matches.
         let counted = "\(dice) \(comparison.rawValue) \(value)"
+        // --crit N marks N and up, from 2 to 20: advised only where the range is that; a natural 1
+        // is marked as it is, where the range is 1 alone.
+        let from = comparison == .greater ? value + 1 : value
+        let marksFrom = !range.failures && [.atLeast, .greater].contains(comparison) && (2...20).contains(from)
+        let marksOne = range.failures && (comparison == .equal || comparison == .atMost) && value == 1
         let marked =
-            range.failures
-            ? "a natural 1 is marked already (\(dice) alone)"
-            : "write \(dice) --crit \(comparison == .greater ? value + 1 : value) to mark criticals from there up"
+            marksFrom
+            ? "write \(dice) --crit \(from) to mark criticals from there up, "
+            : marksOne ? "a natural 1 is marked already (\(dice) alone), " : ""
         position = range.at
         throw syntax(
             "Roll20's c\(range.failures ? "f" : "s")\(range.written) marks a critical "
                 + "\(range.failures ? "failure" : "success") and keeps the roll; here it counts the dice matching, "
-                + "0 or 1 on one d20: \(marked), or \(counted) to count the roll that matches")
+                + "0 or 1 on one d20: \(marked)write \(counted) to count the roll that matches")
     }
 
     private mutating func diceFaces() throws(DiceFailure) -> DiceFaces {

@@ -30,8 +30,9 @@ struct OtherToolsSpellingsSpec {
         // naming both ways to write what was meant.
         ("1d20cs>=19", ["Roll20", "cs>=19", "1d20 --crit 19", "1d20 >= 19"]),
         ("d20cs>19", ["Roll20", "d20 --crit 20", "d20 > 19"]),
-        ("1D20CF<=2", ["Roll20", "critical failure", "natural 1 is marked already", "1D20 <= 2"]),
-        ("1d20cs19", ["1d20 --crit 19", "1d20 = 19"]),
+        ("1D20CF<=2", ["Roll20", "critical failure", "1D20 <= 2"]),
+        ("1d20cf1", ["natural 1 is marked already", "1d20 = 1"]),
+        ("1d20cs19", ["1d20 = 19"]),
         ("2d20kh1cs>=19", ["2d20kh1 --crit 19", "2d20kh1 >= 19"]),
         ("1d20r1cs>=19", ["1d20r1 --crit 19", "1d20r1 >= 19"]),
         ("1d20 cs>=19", ["1d20 --crit 19", "1d20 >= 19"]),
@@ -45,6 +46,16 @@ struct OtherToolsSpellingsSpec {
         #expect(expression == text)
         for word in words { #expect(problem.contains(word), "\"\(problem)\" should say \(word)") }
         #expect(!problem.contains("\n"))
+    }
+
+    /// --crit N marks N and up, from 2 to 20: no other range is said to be it.
+    @Test(arguments: ["1d20cs19", "1d20cs<=2", "1d20cs<2", "1d20cs>=1", "1d20cs>20", "1d20cs>=21", "1d20cf>=19"])
+    func aRangeThatCritDoesNotMarkIsNotSaidToBe(_ text: String) {
+        guard case .syntax(_, _, let problem) = DiceUnderTest().failure(text) else {
+            Issue.record("\"\(text)\" was not refused as a syntax error")
+            return
+        }
+        #expect(!problem.contains("--crit") && !problem.contains("natural 1"), "\(problem)")
     }
 
     @Test func whatAHintSuggestsRolls() throws {
