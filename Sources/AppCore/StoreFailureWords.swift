@@ -11,6 +11,19 @@ protocol StoreFailureWords: Error {
 extension TodoFailure: StoreFailureWords {}
 extension TodoContextFailure: StoreFailureWords {}
 
+extension StoreFailureWords {
+    /// `error` in the feature's words: a failure of its own as it is, a store that could not read
+    /// what it holds as unreadable, anything else as a change not kept.
+    static func said(_ error: any Error) -> Self {
+        switch error {
+        case let failure as Self: failure
+        case StoreError.unreadable(_, let reason): .unreadable(reason: reason)
+        case let unreadable as UnreadableSlice: .unreadable(reason: unreadable.reason)
+        default: .notStored(reason: "\(error)")
+        }
+    }
+}
+
 /// Keeps `change` in `store`; a failure the state itself threw passes as it is, and one of the
 /// store is said in the feature's own words.
 func keep<State, Failure: StoreFailureWords>(
@@ -18,14 +31,8 @@ func keep<State, Failure: StoreFailureWords>(
 ) throws(Failure) {
     do {
         try store.change(change)
-    } catch let failure as Failure {
-        throw failure
-    } catch StoreError.unreadable(_, let reason) {
-        throw .unreadable(reason: reason)
-    } catch let unreadable as UnreadableSlice {
-        throw .unreadable(reason: unreadable.reason)
     } catch {
-        throw .notStored(reason: "\(error)")
+        throw .said(error)
     }
 }
 
@@ -38,19 +45,12 @@ protocol FailedAnswer {
 extension TodoAnswer: FailedAnswer {}
 extension TodoContextAnswer: FailedAnswer {}
 
-/// Runs a use case's work and answers with what it returns, or with why it failed: a failure of
-/// the feature as it is, a store that could not read what it holds as unreadable, and anything
-/// else as a change not kept.
+/// Runs a use case's work and answers with what it returns, or with why it failed, in the
+/// feature's words (`StoreFailureWords.said`).
 func answering<Answer: FailedAnswer>(_ output: Output<Answer>, _ work: () throws -> Answer) {
     do {
         output(try work())
-    } catch let failure as Answer.Failure {
-        output(.failed(reason: failure))
-    } catch StoreError.unreadable(_, let reason) {
-        output(.failed(reason: .unreadable(reason: reason)))
-    } catch let unreadable as UnreadableSlice {
-        output(.failed(reason: .unreadable(reason: unreadable.reason)))
     } catch {
-        output(.failed(reason: .notStored(reason: "\(error)")))
+        output(.failed(reason: .said(error)))
     }
 }
