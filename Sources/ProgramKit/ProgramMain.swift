@@ -11,6 +11,9 @@ extension ParsableCommand {
     /// `Error: …`, like every other error, with where to read more; `--help` prints as usual.
     public static func mainSayingErrorsInOneLine(arguments: [String]? = nil) {
         do {
+            if let refusal = CommandLineLimit.refusal(of: arguments ?? Array(CommandLine.arguments.dropFirst())) {
+                throw refusal
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
@@ -92,6 +95,7 @@ extension AsyncParsableCommand {
     /// `mainSayingErrorsInOneLine`, for a program whose commands run asynchronously.
     public static func mainSayingErrorsInOneLine() async {
         do {
+            if let refusal = CommandLineLimit.refusal(of: Array(CommandLine.arguments.dropFirst())) { throw refusal }
             var command = try parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()

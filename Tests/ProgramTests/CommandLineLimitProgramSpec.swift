@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// A command line is read only up to 1,000 words (README's limits): the parser's time grows with
+/// the square of their number, so a longer one is refused before any is read, in one line.
+@Suite("a command line of at most 1,000 words")
+struct CommandLineLimitProgramSpec {
+    /// A filter of 100,000 words, a command line a shell passes easily, held `todo list` for hours.
+    @Test(.timeLimit(.minutes(1)), arguments: ["todo", "dice", "coin", "headless", "web"])
+    func aLongerCommandLineIsAUsageErrorSaidAtOnce(_ program: String) throws {
+        let run = try ProgramRun.of(program, ["list"] + Array(repeating: "+a", count: 100_000))
+        #expect(run.status == 64)
+        #expect(
+            run.stderr
+                == "Error: the command line holds 100001 words, and a command takes at most 1000; "
+                + "give fewer at a time (xargs -n 1000) (see '\(program) --help')\n")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func aToDoAddedWithTooManyWordsIsNotKept() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        let run = try place.todo(["add"] + Array(repeating: "w", count: 1_000))
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error: the command line holds 1001 words"))
+        #expect(try place.list("--all").isEmpty)
+    }
+
+    @Test(.slow) func aFilterOfAThousandWordsIsRead() throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        #expect(try place.todo("add", "tagged", "+a").status == 0)
+        #expect(try place.todo("add", "untagged").status == 0)
+        let run = try place.todo(["list"] + Array(repeating: "+a", count: 999))
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("tagged") && !run.stdout.contains("untagged"))
+    }
+}
