@@ -23,6 +23,9 @@ struct RestoreWhileOpenProgramSpec {
 
         #expect(rename(backup, store) == 0)
         let copy = try #require(try copyAppears(beside: store))
+        // Until then, the log of the file replaced still holds change 2, which a program opening
+        // the store reads, rightly, as continuing the backup: nothing is lost, nothing refused.
+        try #require(logIsEmptied(of: store))
 
         let refused = try place.todo("list")
         #expect(refused.status == 65)
@@ -46,6 +49,17 @@ struct RestoreWhileOpenProgramSpec {
                 "-X", "POST", "-H", "Content-Type: application/json", "--data",
                 #"{"todo": {"add": {"draft": {"title": "\#(title)", "changes": []}}}}"#,
             ])
+    }
+
+    /// Whether the log beside `store` is emptied within ten seconds, as the program that lets go
+    /// of the file it replaced copies the log into that file.
+    private func logIsEmptied(of store: String) -> Bool {
+        for _ in 0..<200 {
+            let size = (try? FileManager.default.attributesOfItem(atPath: store + "-wal")[.size] as? Int) ?? 0
+            if size == 0 { return true }
+            usleep(50_000)
+        }
+        return false
     }
 
     /// The copy of the replaced file that one of the programs keeps as it follows the path, once
