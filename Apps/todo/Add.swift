@@ -62,7 +62,7 @@ extension Add {
         let words = try TodoWords.readForProgram(title, editing: false, in: session)
         let options = try item.changes(
             title: nil, untag: [], uncontext: [], now: session.now, timeZone: session.timeZone)
-        try refuseFieldSetTwice(options, words.changes, command: "add")
+        try refuseChangesAtOdds(options, words.changes, command: "add")
         return TodoDraft(title: words.title ?? "", options + words.changes)
     }
 
@@ -74,17 +74,6 @@ extension Add {
         add.common = line.common
         return add
     }
-}
-
-/// Refuses a field that an option and a word both set, to values that differ: `--priority D`
-/// and `pri:B` is a usage error, never whichever came last.
-func refuseFieldSetTwice(_ options: [TodoItem.Change], _ words: [TodoItem.Change], command: String) throws {
-    guard let field = TodoItem.Change.fieldSetTwice(options, words) else { return }
-    // The option is named as the field, but for a due day's time, which --due gives with it.
-    let option = field == "dueTime" ? "due" : field
-    throw ProgramFailure(
-        "\(field) is given two values, by --\(option) and by a word: give it once (see 'todo \(command) --help')",
-        exit: .usage)
 }
 
 extension TodoWords {

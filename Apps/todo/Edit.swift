@@ -53,7 +53,7 @@ struct Edit: ParsableCommand {
                 throw ProgramFailure("give the new title once: as words or with --title", exit: .usage)
             }
             let options = try change.changes(in: session)
-            try refuseFieldSetTwice(options, inline.changes, command: "edit")
+            try refuseChangesAtOdds(options, inline.changes, command: "edit")
             let changes = options + (inline.title.map { [.title($0)] } ?? []) + inline.changes
             guard !changes.isEmpty else {
                 throw ProgramFailure(

@@ -1,3 +1,5 @@
+import Essentials
+
 /// Why a context command did not happen, in words for the person who asked.
 public enum TodoContextFailure: AppFailure, Codable, Equatable, Sendable {
     case unknown(name: String, known: [String])
@@ -29,7 +31,7 @@ public enum TodoContextFailure: AppFailure, Codable, Equatable, Sendable {
             "there is no context \(name); there are \(known.joined(separator: ", ")) (`todo context list`)"
         case .badName(let name):
             // A name of thousands of characters is said by its start.
-            "\(name.isEmpty ? "an empty name" : "“\(name.count > 80 ? name.prefix(80) + "…" : name)”") is no name for "
+            "\(name.isEmpty ? "an empty name" : "“\(name.excerpt)”") is no name for "
                 + "a context: one word of letters, digits, -, _ or ., up to \(TodoContextLimits.nameCharacters) "
                 + "characters, and not \(TodoContextName.reserved.dropLast().joined(separator: ", ")) or "
                 + "\(TodoContextName.reserved.last ?? "")"

@@ -43,15 +43,25 @@ public enum TodoWords {
                         + "not set here: import the line (todo import -), or write the title after --")
             }
         }
+        var given: [(word: String, changes: [TodoItem.Change])] = []
         for argument in words {
             guard let read = try attribute(argument, editing: editing, now: now, timeZone: timeZone) else {
                 title.append(argument)
                 continue
             }
+            if let odds = TodoItem.Change.atOdds(read, read) {  // dep:a,-a
+                throw Failure(description: said(odds, by: [argument]))
+            }
+            if let (earlier, odds) = given.lazy.compactMap({ earlier in
+                TodoItem.Change.atOdds(earlier.changes, read).map { (earlier.word, $0) }
+            }).first {
+                throw Failure(description: said(odds, by: [earlier, argument]))
+            }
+            given.append((argument, read))
             changes += read
         }
         if let leading {
-            if TodoItem.Change.fieldSetTwice([.priority(leading)], changes) != nil {
+            if TodoItem.Change.atOdds([.priority(leading)], changes) != nil {
                 throw Failure(
                     description: "the priority is given twice, as (\(leading.letter)) and by a pri: word: give it once")
             }
@@ -59,6 +69,15 @@ public enum TodoWords {
         }
         title += arguments[end...].dropFirst()
         return (title.isEmpty ? nil : title.joined(separator: " "), changes)
+    }
+
+    /// What `odds` between `words` (or within the one word) is, in a person's words.
+    private static func said(_ odds: ChangesAtOdds, by words: [String]) -> String {
+        let named = words.map(\.excerpt).joined(separator: " and ")
+        return switch odds {
+        case .field(let name): "\(named): \(name) is given two values; give it once"
+        case .label(let kind, let name): "\(named): the \(kind) \(name.excerpt) is both added and taken off; give one"
+        }
     }
 
     /// The names an attribute is typed by, and the one each stands for.

@@ -65,3 +65,47 @@ struct TodoWordsSpec {
         #expect(throws: TodoWords.Failure.self) { try read(arguments, editing: editing) }
     }
 }
+
+/// Words that contradict each other are refused, naming them, never read as whichever came last.
+@Suite("To-do words at odds with each other")
+struct TodoWordsAtOddsSpec {
+    /// What reading `words` (as `edit` reads them) refuses them with; nil where it reads them.
+    func refusal(_ words: [String]) -> String? {
+        do {
+            _ = try TodoWords.read(words, editing: true, now: noon, timeZone: .utc)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test(arguments: [
+        (["x", "pri:A", "pri:B"], "pri:A and pri:B: priority is given two values; give it once"),
+        (["x", "due:fri", "due:sat"], "due:fri and due:sat: due is given two values; give it once"),
+        (
+            ["x", "due:fri 10:00", "due:fri 11:00"],
+            "due:fri 10:00 and due:fri 11:00: due is given two values; give it once"
+        ),
+        (["x", "project:a", "proj:b"], "project:a and proj:b: project is given two values; give it once"),
+        (["+c", "-c"], "+c and -c: the tag c is both added and taken off; give one"),
+        (["-@phone", "@phone"], "-@phone and @phone: the context phone is both added and taken off; give one"),
+        (["dep:abcd,-abcd"], "dep:abcd,-abcd: the dependency abcd is both added and taken off; give one"),
+    ])
+    func twoValuesOfAFieldOrALabelAddedAndTakenOffAreRefused(_ words: [String], _ said: String) {
+        #expect(refusal(words) == said)
+    }
+
+    @Test func theSameValueTwiceIsOneValue() throws {
+        let read = try TodoWords.read(
+            ["x", "pri:A", "priority:A", "+c", "+c"], editing: true, now: noon, timeZone: .utc)
+        #expect(read.changes == [.priority(.high), .priority(.high), .addTag("c"), .addTag("c")])
+    }
+
+    @Test func aWordOverEightyCharactersIsQuotedByItsStart() {
+        let long = "project:" + String(repeating: "p", count: 5_000)
+        #expect(
+            refusal(["project:a", long])
+                == "project:a and project:\(String(repeating: "p", count: 72))…: project is given two values; give it once"
+        )
+    }
+}
