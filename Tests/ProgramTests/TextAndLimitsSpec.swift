@@ -21,6 +21,31 @@ struct TextAndLimitsSpec {
         #expect(try place.list("--all").isEmpty)
     }
 
+    /// A refusal quotes a word by its first 80 characters: a word of 100 KB is a line a person
+    /// reads, never 100 KB on the terminal (twice, for a `desc~` pattern).
+    @Test(
+        .slow,
+        arguments: [
+            ["list", "/\(String(repeating: "a", count: 100_000))/"],
+            ["list", "desc~\(String(repeating: "a", count: 100_000))"],
+            ["list", "status:\(String(repeating: "s", count: 100_000))"],
+            ["list", "due.before:\(String(repeating: "d", count: 100_000))"],
+            ["add", "x", "due:\(String(repeating: "d", count: 100_000))"],
+            ["add", "x", "--due", String(repeating: "d", count: 100_000)],
+            ["done", String(repeating: "f", count: 100_000)],
+        ])
+    func aRefusedWordIsQuotedByItsStart(_ arguments: [String]) throws {
+        let place = try TodoPlace("disk")
+        defer { place.remove() }
+        #expect(try place.todo("add", "kept").status == 0)
+        let run = try place.todo(arguments)
+        #expect(run.status == (arguments[0] == "done" ? 1 : 64))
+        #expect(run.stderr.hasPrefix("Error: ") && run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stderr.utf8.count < 600, "\(run.stderr.utf8.count) bytes")
+        #expect(run.stderr.contains(String(repeating: arguments.last!.dropFirst(20).first!, count: 70) + "…"))
+        #expect(try place.list().map { $0["title"] as? String } == ["kept"])
+    }
+
     @Test func theLastDayKeptIsKept() throws {
         let place = try TodoPlace("disk")
         defer { place.remove() }

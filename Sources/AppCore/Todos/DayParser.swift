@@ -20,8 +20,8 @@ public enum DayParser {
 
         public var description: String {
             outOfRange
-                ? "\"\(text)\" falls outside the days kept, \(Day.earliest) to \(Day.latest)"
-                : "\"\(text)\" is not a date: write 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month, eow or eom, and a time after it if wished (fri 17:30), or a span from now (+2h, +90min, P1DT2H)"
+                ? "\"\(text.excerpt)\" falls outside the days kept, \(Day.earliest) to \(Day.latest)"
+                : "\"\(text.excerpt)\" is not a date: write 2026-12-01, today, tomorrow, fri, +3d, +2w, in 3 days, next week, next month, eow or eom, and a time after it if wished (fri 17:30), or a span from now (+2h, +90min, P1DT2H)"
         }
     }
 

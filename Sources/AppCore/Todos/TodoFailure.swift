@@ -74,16 +74,16 @@ public enum TodoFailure: AppFailure, Codable, Equatable, Sendable {
             "\(field) holds \(character), a control character: text cannot hold control or bidi characters"
         case .overLimit(let what, let size, let limit, let unit):
             "\(what): \(size)\(unit.map { " \($0)" } ?? ""), more than the limit of \(limit)"
-        case .badExtra(let extra, let problem): "\"\(extra)\" is not an extra (key:value): \(problem)"
+        case .badExtra(let extra, let problem): "\"\(extra.excerpt)\" is not an extra (key:value): \(problem)"
         case .badID(let id, let limit):
-            "\"\(id)\" is not an id: an id is one word, with no spaces, of at most \(limit) bytes"
-        case .notFound(let reference): "no to-do has the id \(reference); `todo list --all` shows every id"
+            "\"\(id.excerpt)\" is not an id: an id is one word, with no spaces, of at most \(limit) bytes"
+        case .notFound(let reference): "no to-do has the id \(reference.excerpt); `todo list --all` shows every id"
         case .referenceTooShort(let reference, let shortest):
-            "\(reference) is too short to be an id here: type at least \(shortest) characters of one, "
+            "\(reference.excerpt) is too short to be an id here: type at least \(shortest) characters of one, "
                 + "as `todo list` shows them"
-        case .badPattern(let pattern, let problem): "/\(pattern)/ is no regular expression: \(problem)"
+        case .badPattern(let pattern, let problem): "/\(pattern.excerpt)/ is no regular expression: \(problem)"
         case .ambiguous(let reference, let matches):
-            "\(reference) names \(matches.count) to-dos (\(Self.firstFive(of: matches))): type more of the id"
+            "\(reference.excerpt) names \(matches.count) to-dos (\(Self.firstFive(of: matches))): type more of the id"
         case .nothingToUndo: "there is nothing to undo"
         case .nothingToRedo: "there is nothing to redo"
         case .duplicateID(let id): "a to-do with the id \(id) is already there"

@@ -24,7 +24,7 @@ public enum TodoFilterWords {
         guard !reader.words.isEmpty else { return nil }
         let filter = try reader.either()
         if let extra = reader.words.first {
-            throw TodoWords.Failure(description: "\(extra) stands after the filter's end: is a ( missing?")
+            throw TodoWords.Failure(description: "\(extra.excerpt) stands after the filter's end: is a ( missing?")
         }
         return filter
     }
@@ -181,7 +181,7 @@ public enum TodoFilterWords {
         }
 
         func term(_ word: String) throws(TodoWords.Failure) -> TodoFilter {
-            if word.hasPrefix("--") { throw failure("\(word) is no option here") }
+            if word.hasPrefix("--") { throw failure("\(word.excerpt) is no option here") }
             // Taskwarrior's virtual tags, in capitals as it writes them; a word in capitals that is
             // none is refused, never read as a tag no to-do has.
             if word.count > 2, word.first == "+" || word.first == "-",
@@ -190,10 +190,10 @@ public enum TodoFilterWords {
                 let name = String(word.dropFirst())
                 guard let filter = TodoFilterWords.virtualTag(name, now: now, timeZone: timeZone) else {
                     throw failure(
-                        "\(word) is no virtual tag: write one of "
+                        "\(word.excerpt) is no virtual tag: write one of "
                             + TodoFilterWords.virtualTagNames.map { "+" + $0 }.joined(separator: ", ")
                             + " (or - before it for the to-dos it does not pick); a tag of your own in capitals "
-                            + "is picked with todo list --tag \(name)")
+                            + "is picked with todo list --tag \(name.excerpt)")
                 }
                 guard word.first == "-" else { return filter }
                 switch filter {
@@ -208,7 +208,7 @@ public enum TodoFilterWords {
             if word.count > 1, word.hasPrefix("-") { return .withoutTag(String(word.dropFirst())) }
             if word.count > 1, word.hasPrefix("/") {
                 guard word.count > 2, word.hasSuffix("/") else {
-                    throw failure("\(word) is no pattern: a pattern is written between slashes, /milk/")
+                    throw failure("\(word.excerpt) is no pattern: a pattern is written between slashes, /milk/")
                 }
                 let pattern = String(word.dropFirst().dropLast())
                 do {
@@ -226,18 +226,20 @@ public enum TodoFilterWords {
                 return try descriptionTest(value, modifier: "~", word: word)
             }
             guard let colon = word.firstIndex(of: ":") else {
-                guard !["-", "+", "@", "/"].contains(word) else { throw failure("\(word) alone is no filter") }
+                guard !["-", "+", "@", "/"].contains(word) else { throw failure("\(word.excerpt) alone is no filter") }
                 return .ids(references: [word])
             }
             guard let (name, modifier) = TodoFilterWords.attribute(word[..<colon]) else {
                 throw failure(
-                    "\(word) is no filter: filter by +tag, -tag, @context, project:, due:, due.before:, due.after:, "
+                    "\(word.excerpt) is no filter: filter by +tag, -tag, @context, project:, due:, due.before:, due.after:, "
                         + "due.by:, status:, priority:, recur:, description.contains:, /pattern/ or an id")
             }
             let value = String(word[word.index(after: colon)...]).trimmingWhitespace()
             if name == "due" { return .due(try dueTest(value, modifier: modifier, word: word)) }
             if name == "description" { return try descriptionTest(value, modifier: modifier, word: word) }
-            if let modifier { throw failure("\(name).\(modifier): only due takes .before, .after and .by") }
+            if let modifier {
+                throw failure("\(name.excerpt).\(modifier.excerpt): only due takes .before, .after and .by")
+            }
             switch name {
             case "project": return .project(value.isEmpty ? nil : value)
             case "recur":
@@ -252,12 +254,12 @@ public enum TodoFilterWords {
                 case "pending", "open": return .status(.open)
                 case "done", "completed": return .status(.done)
                 case "waiting": return .status(.waiting)
-                default: throw failure("status:\(value) is no status; write pending, done or waiting")
+                default: throw failure("status:\(value.excerpt) is no status; write pending, done or waiting")
                 }
             default:
                 guard !value.isEmpty else { return .priority(nil) }
                 guard let priority = Priority(name: value) else {
-                    throw failure("priority:\(value) is no priority; write \(Priority.typedForms)")
+                    throw failure("priority:\(value.excerpt) is no priority; write \(Priority.typedForms)")
                 }
                 return .priority(priority)
             }
@@ -269,7 +271,7 @@ public enum TodoFilterWords {
         func descriptionTest(_ value: String, modifier: String?, word: String) throws(TodoWords.Failure)
             -> TodoFilter
         {
-            guard !value.isEmpty else { throw failure("\(word) needs the text to look for after it") }
+            guard !value.isEmpty else { throw failure("\(word.excerpt) needs the text to look for after it") }
             let pattern: String
             switch modifier {
             case "contains", "has", "hasnt":
@@ -283,27 +285,27 @@ public enum TodoFilterWords {
             case "~": pattern = value
             default:
                 throw failure(
-                    "\(word): a description is searched with description.contains:TEXT (or .hasnt:), "
+                    "\(word.excerpt): a description is searched with description.contains:TEXT (or .hasnt:), "
                         + "description~PATTERN or /PATTERN/")
             }
             do {
                 _ = try TodoPattern(pattern)
             } catch {
-                throw failure("\(word): \(error.description)")
+                throw failure("\(word.excerpt): \(error.description)")
             }
             return modifier == "hasnt" ? .not(.matching(pattern: pattern)) : .matching(pattern: pattern)
         }
 
         func dueTest(_ value: String, modifier: String?, word: String) throws(TodoWords.Failure) -> TodoFilter.DueTest {
             if value.isEmpty {
-                guard modifier == nil else { throw failure("\(word) needs a date after the colon") }
+                guard modifier == nil else { throw failure("\(word.excerpt) needs a date after the colon") }
                 return .none
             }
             let day: Day
             do {
                 day = try DayParser.parse(value, now: now, timeZone: timeZone)
             } catch {
-                throw failure("\(word): \(error.description)")
+                throw failure("\(word.excerpt): \(error.description)")
             }
             // An end of a week or month is its last moment, as Taskwarrior's `eow` is: a to-do due on
             // that day is due before it.
@@ -313,7 +315,8 @@ public enum TodoFilterWords {
             case "before", "below": return endOfPeriod ? .by(day) : .before(day)
             case "by": return .by(day)
             case "after", "above": return .after(day)
-            case let other?: throw failure("due.\(other) is no way to compare; write due.before, due.after or due.by")
+            case let other?:
+                throw failure("due.\(other.excerpt) is no way to compare; write due.before, due.after or due.by")
             }
         }
 
