@@ -26,7 +26,8 @@ func createDefineContext(
     }
 }
 
-/// What a context may be named: one word, so that `todo context NAME` reads it whole.
+/// What a context may be named: one word, so that `todo context NAME` reads it whole, and not
+/// starting with `-`, which it would read as an option.
 public enum TodoContextName {
     /// The words `todo context` reads as its own, which no context may be named.
     public static let reserved = ["none", "use", "list", "define", "delete", "show", "help"]
@@ -35,7 +36,7 @@ public enum TodoContextName {
         let allowed = name.unicodeScalars.allSatisfy {
             ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
         }
-        guard !name.isEmpty, name.count <= TodoContextLimits.nameCharacters, allowed,
+        guard !name.isEmpty, name.count <= TodoContextLimits.nameCharacters, allowed, !name.hasPrefix("-"),
             !reserved.contains(name.lowercased())
         else { throw .badName(name: name) }
         return name

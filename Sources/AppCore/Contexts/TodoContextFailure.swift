@@ -32,8 +32,8 @@ public enum TodoContextFailure: AppFailure, Codable, Equatable, Sendable {
         case .badName(let name):
             // A name of thousands of characters is said by its start.
             "\(name.isEmpty ? "an empty name" : "“\(name.excerpt)”") is no name for "
-                + "a context: one word of letters, digits, -, _ or ., up to \(TodoContextLimits.nameCharacters) "
-                + "characters, and not \(TodoContextName.reserved.dropLast().joined(separator: ", ")) or "
+                + "a context: one word of letters, digits, -, _ or ., not starting with -, up to "
+                + "\(TodoContextLimits.nameCharacters) characters, and not \(TodoContextName.reserved.dropLast().joined(separator: ", ")) or "
                 + "\(TodoContextName.reserved.last ?? "")"
         case .badFilter(let problem): "a context's words must make a filter: \(problem)"
         case .inUseMakesNoFilter(let name, let problem):

@@ -57,6 +57,8 @@ struct TodoContextFeatureSpec {
     @Test(arguments: [
         "", "none", "None", "use", "list", "define", "delete", "show", "help", "two words", "a/b", "+x",
         String(repeating: "w", count: 65),
+        // Read as an option by `todo context NAME`: --help, -h.
+        "-x", "--help", "-h", "-",
     ])
     func aNameThatIsNoOneWordOfOurOwnIsRefusedKeepingNothing(_ name: String) throws {
         try contexts.send(
