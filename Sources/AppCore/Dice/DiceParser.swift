@@ -8,7 +8,8 @@ public struct DiceParser {
     private var position = 0
     private var depth = 0
     /// Where the term at hand counts with `cs` or `cf`, and what: Roll20's critical range on a d20.
-    private var countedRange: CountedRange?
+    /// The `cs` and `cf` of the dice term being read, in the order written.
+    private var countedRanges: [CountedRange] = []
 
     /// One roll: the line must hold exactly one expression (`--stats` weighs one at a time).
     public static func parse(_ text: String) throws(DiceFailure) -> DiceProgram {
@@ -314,7 +315,7 @@ public struct DiceParser {
         position += 1  // the d
         let faces = try diceFaces()
         let modifierStart = position
-        countedRange = nil
+        countedRanges = []
         let modifiers = try diceModifiers(after: start)
         try refuseCriticalRange(count: count, faces: faces, modifiers: modifiers, from: start)
         try checkFailuresFollowSuccesses(modifiers, from: modifierStart)
@@ -331,7 +332,7 @@ public struct DiceParser {
     private mutating func refuseCriticalRange(
         count: DiceCount, faces: DiceFaces, modifiers: [DiceModifier], from start: Int
     ) throws(DiceFailure) {
-        guard let range = countedRange, faces == .sides(20), case .fixed(let rolled) = count else { return }
+        guard let range = countedRanges.first, faces == .sides(20), case .fixed(let rolled) = count else { return }
         var kept = rolled
         for modifier in modifiers {
             switch modifier {
@@ -343,6 +344,12 @@ public struct DiceParser {
         }
         guard kept == 1 else { return }
         let dice = source(start..<range.at).trimmingWhitespace()
+        // The whole expression but its cs and cf, as --crit takes it: `1d20+5 --crit 19`.
+        let spans = countedRanges.map { $0.at..<$0.end }
+        let rest = characters.indices.filter { index in !spans.contains { $0.contains(index) } }
+        var whole = ""
+        for index in rest { whole.unicodeScalars.append(characters[index]) }
+        whole = whole.trimmingWhitespace()
         let (comparison, value) = (range.condition.comparison, range.condition.value)
         // Spaced, the comparison is of the total: `2d20kh1 >= 19`, which after rerolls and keeps too
         // answers 1 where the roll matches.
@@ -354,8 +361,8 @@ public struct DiceParser {
         let marksOne = range.failures && (comparison == .equal || comparison == .atMost) && value == 1
         let marked =
             marksFrom
-            ? "write \(dice) --crit \(from) to mark criticals from there up, "
-            : marksOne ? "a natural 1 is marked already (\(dice) alone), " : ""
+            ? "write \(whole) --crit \(from) to mark criticals from there up, "
+            : marksOne ? "a natural 1 is marked already (\(whole) alone), " : ""
         position = range.at
         throw syntax(
             "Roll20's c\(range.failures ? "f" : "s")\(range.written) marks a critical "
@@ -547,7 +554,8 @@ public struct DiceParser {
             position += 1
             let (at, written) = (position - 2, source(position..<conditionEnd))
             let condition = try condition(after: "c\(which)")
-            countedRange = CountedRange(at: at, failures: which == "f", written: written, condition: condition)
+            countedRanges.append(
+                CountedRange(at: at, end: position, failures: which == "f", written: written, condition: condition))
             return which == "s" ? .successes(condition) : .failures(condition)
         case "f":
             position += 1
@@ -804,7 +812,9 @@ extension Unicode.Scalar {
 
 /// A term's `cs` or `cf`: where it stands, as written and as read.
 private struct CountedRange {
+    /// Where its `c` is, and the character after its condition.
     let at: Int
+    let end: Int
     let failures: Bool
     let written: String
     let condition: Condition

@@ -37,6 +37,10 @@ struct OtherToolsSpellingsSpec {
         ("1d20r1cs>=19", ["1d20r1 --crit 19", "1d20r1 >= 19"]),
         ("1d20 cs>=19", ["1d20 --crit 19", "1d20 >= 19"]),
         ("3d20kh2dl1cs>=19", ["3d20kh2dl1 --crit 19"]),
+        // --crit takes the whole roll, but the cs and cf.
+        ("1d20cs>=19+5", ["write 1d20+5 --crit 19", "1d20 >= 19"]),
+        ("1d20cs>=19cf<=2", ["write 1d20 --crit 19", "1d20 >= 19"]),
+        ("1d20cf1 + 2", ["a natural 1 is marked already (1d20 + 2 alone)"]),
     ])
     func aSpellingOfAnotherToolSaysWhatToWriteHere(_ text: String, _ words: [String]) {
         guard case .syntax(let expression, _, let problem) = DiceUnderTest().failure(text) else {
@@ -62,6 +66,7 @@ struct OtherToolsSpellingsSpec {
         for written in [
             "4d6kh3", "3*(4d6=3)", "4d6dl1", "1d6!=6", "4d6min2", "4d6max4", "1d6!o=6", "{1d20,1d20}kh1", "1d20>=19",
             "1d20 = 19", "2d20kh1 >= 19", "1d20r1 >= 19", "1D20 <= 2", "3d20kh2dl1 >= 19",
+            "1d20+5", "1d20 + 2",
             // Counting on more dice than one d20, or after an explosion, is what cs is for here.
             "2d20cs>=19", "6d10!cs>=8", "1d20!cs>=19", "3d6cs>=5", "3d20kh2cs>=19",
         ] {
