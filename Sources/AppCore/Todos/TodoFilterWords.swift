@@ -202,6 +202,14 @@ public enum TodoFilterWords {
                 default: return .not(filter)
                 }
             }
+            // A tag may hold parentheses, but one holding `)or(` is a filter written without spaces.
+            if word.count > 1, let first = word.first, "+-@".contains(first),
+                let glued = [")or(", ")and("].first(where: { word.lowercased().contains($0) })
+            {
+                throw failure(
+                    "\(word.excerpt) reads as one tag or context, \(glued) and all: write the \(glued.dropFirst().dropLast()) "
+                        + "apart from its parentheses, (+errands) or (@phone)")
+            }
             if word.count > 1, word.hasPrefix("+") { return .tag(String(word.dropFirst())) }
             if word.count > 2, word.hasPrefix("-@") { return .withoutContext(String(word.dropFirst(2))) }
             if word.count > 1, word.hasPrefix("@") { return .context(String(word.dropFirst())) }

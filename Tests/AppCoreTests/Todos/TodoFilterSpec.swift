@@ -39,6 +39,18 @@ struct TodoFilterSpec {
         #expect(try read("+a or +b") == .any([.tag("a"), .tag("b")]))
     }
 
+    /// A tag may hold parentheses (`+a)b` is one), but `or` glued between them is a filter
+    /// written without its spaces: refused, never read as a tag no to-do has.
+    @Test func anOrGluedToParenthesesIsRefusedAndATagWithAParenthesisIsRead() throws {
+        #expect(
+            failure("(+errands)or(@phone)")
+                == "+errands)or(@phone reads as one tag or context, )or( and all: write the or apart from its "
+                + "parentheses, (+errands) or (@phone)")
+        #expect(failure("(+a)AND(+b)")?.hasPrefix("+a)AND(+b reads as one tag or context, )and( and all") == true)
+        #expect(try read("+a)b") == .tag("a)b"))
+        #expect(try read("(+errands) or (@phone)") == .any([.tag("errands"), .context("phone")]))
+    }
+
     @Test func datesAreReadAsDaysAndAnEndOfWeekCountsItsLastDay() throws {
         let sunday = try #require(Day(iso: "2026-11-22"))
         let friday = try #require(Day(iso: "2026-11-27"))
