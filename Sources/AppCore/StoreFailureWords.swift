@@ -10,6 +10,10 @@ protocol StoreFailureWords: Error {
 
 extension TodoFailure: StoreFailureWords {}
 extension TodoContextFailure: StoreFailureWords {}
+extension CoinFailure: StoreFailureWords {}
+extension DiceFailure: StoreFailureWords {}
+extension DeckFailure: StoreFailureWords {}
+extension EightBallFailure: StoreFailureWords {}
 
 extension StoreFailureWords {
     /// `error` in the feature's words: a failure of its own as it is, a store that could not read
@@ -44,6 +48,10 @@ protocol FailedAnswer {
 
 extension TodoAnswer: FailedAnswer {}
 extension TodoContextAnswer: FailedAnswer {}
+extension CoinAnswer: FailedAnswer {}
+extension DiceAnswer: FailedAnswer {}
+extension DeckAnswer: FailedAnswer {}
+extension EightBallAnswer: FailedAnswer {}
 
 /// Runs a use case's work and answers with what it returns, or with why it failed, in the
 /// feature's words (`StoreFailureWords.said`).

@@ -7,11 +7,8 @@ public func createCoinFeature(
 ) -> Input<CoinCommand> {
     let flip = createFlipCoins(store: store, random: random, clock: clock, output: output)
     let flipUntil = createFlipUntil(random: random, output: output)
-    let show = createShowHistory(
-        store: store, shown: { .history(tosses: $0) }, unreadable: { .failed(reason: .unreadable(reason: $0)) },
-        output: output)
-    let clear = createClearHistory(
-        store: store, cleared: .historyCleared, notStored: { .failed(reason: .notStored(reason: $0)) }, output: output)
+    let show = createShowHistory(store: store, shown: { .history(tosses: $0) }, output: output)
+    let clear = createClearHistory(store: store, cleared: .historyCleared, output: output)
     return { command in
         switch command {
         case .flip(let count): flip(count)

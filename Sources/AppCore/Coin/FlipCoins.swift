@@ -10,11 +10,9 @@ func createFlipCoins(
             return output(.failed(reason: .countOutOfRange(count: count, limit: CoinLimits.flips)))
         }
         let toss = CoinToss(count: count, at: clock.now()) { random.uniform(below: 2) == 0 ? .heads : .tails }
-        do {
+        answering(output) {
             try store.change(.record(toss))
-            output(.flipped(toss: toss))
-        } catch {
-            output(.failed(reason: .notStored(reason: "\(error)")))
+            return .flipped(toss: toss)
         }
     }
 }

@@ -19,7 +19,7 @@ func createDrawCards(
             do {
                 left = try store.state().left
             } catch {
-                return output(.failed(reason: .unreadable(reason: "\(error)")))
+                return output(.failed(reason: .said(error)))
             }
             guard count <= left.count else {
                 return output(.failed(reason: .notEnoughCards(asked: count, left: left.count)))
@@ -31,7 +31,7 @@ func createDrawCards(
             } catch let failure as DeckFailure {
                 refused = failure  // another program drew one of these first: choose again
             } catch {
-                return output(.failed(reason: .notStored(reason: "\(error)")))
+                return output(.failed(reason: .said(error)))
             }
         }
         output(.failed(reason: refused ?? .notStored(reason: "the deck kept changing")))

@@ -3,11 +3,9 @@ import Fractal
 /// Gathers every card back into a fresh deck: 52 cards, or 54 with the jokers.
 func createShuffleDeck(store: Store<Deck>, output: @escaping Output<DeckAnswer>) -> Input<Bool> {
     { jokers in
-        do {
+        answering(output) {
             try store.change(.shuffle(jokers: jokers))
-            output(.shuffled(size: Deck.standard.count + (jokers ? Deck.jokers.count : 0)))
-        } catch {
-            output(.failed(reason: .notStored(reason: "\(error)")))
+            return .shuffled(size: Deck.standard.count + (jokers ? Deck.jokers.count : 0))
         }
     }
 }

@@ -9,11 +9,8 @@ public func createDiceFeature(
     let roll = createRollDice(store: store, random: random, clock: clock, output: output)
     let tally = createTallyDice(random: random, output: output)
     let weigh = createWeighDice(output: output)
-    let show = createShowHistory(
-        store: store, shown: { .history(rolls: $0) }, unreadable: { .failed(reason: .unreadable(reason: $0)) },
-        output: output)
-    let clear = createClearHistory(
-        store: store, cleared: .historyCleared, notStored: { .failed(reason: .notStored(reason: $0)) }, output: output)
+    let show = createShowHistory(store: store, shown: { .history(rolls: $0) }, output: output)
+    let clear = createClearHistory(store: store, cleared: .historyCleared, output: output)
     return { command in
         switch command {
         case .roll(let expression, let times, let criticalFrom): roll((expression, times, criticalFrom))

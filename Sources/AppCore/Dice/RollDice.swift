@@ -117,8 +117,8 @@ private func keep(_ rolls: [DiceRoll], _ store: Store<DiceHistory>, _ output: Ou
         } else {
             try store.change(.recordAll(rolls.map(\.totalsOnly)))
         }
-        for roll in rolls { output(.rolled(roll: roll)) }
     } catch {
-        output(.failed(reason: .notStored(reason: "\(error)")))
+        return output(.failed(reason: .said(error)))
     }
+    for roll in rolls { output(.rolled(roll: roll)) }
 }

@@ -18,11 +18,9 @@ func createAskEightBall(
         }
         let face = EightBallFace.all[Int(random.uniform(below: UInt64(EightBallFace.all.count)))]
         let answer = EightBallReading(question: question, face: face, at: clock.now())
-        do {
+        answering(output) {
             try store.change(.record(answer))
-            output(.answered(answer: answer))
-        } catch {
-            output(.failed(reason: .notStored(reason: "\(error)")))
+            return .answered(answer: answer)
         }
     }
 }

@@ -6,11 +6,8 @@ public func createEightBallFeature(
     store: Store<EightBallHistory>, random: RandomSource, clock: TimeSource, output: @escaping Output<EightBallAnswer>
 ) -> Input<EightBallCommand> {
     let ask = createAskEightBall(store: store, random: random, clock: clock, output: output)
-    let show = createShowHistory(
-        store: store, shown: { .history(answers: $0) }, unreadable: { .failed(reason: .unreadable(reason: $0)) },
-        output: output)
-    let clear = createClearHistory(
-        store: store, cleared: .historyCleared, notStored: { .failed(reason: .notStored(reason: $0)) }, output: output)
+    let show = createShowHistory(store: store, shown: { .history(answers: $0) }, output: output)
+    let clear = createClearHistory(store: store, cleared: .historyCleared, output: output)
     return { command in
         switch command {
         case .ask(let question): ask(question)

@@ -1,17 +1,14 @@
 import Fractal
 
-/// Forgets every entry of a history, and answers in the feature's own words: `cleared`, or
-/// `notStored` with the reason where the store could not keep that.
-public func createClearHistory<Entry, Answer>(
-    store: Store<History<Entry>>, cleared: Answer, notStored: @escaping (String) -> Answer,
-    output: @escaping Output<Answer>
+/// Forgets every entry of a history, and answers `cleared`, or the feature's failure, in its own
+/// words, where the store could not keep that.
+func createClearHistory<Entry, Answer: FailedAnswer>(
+    store: Store<History<Entry>>, cleared: Answer, output: @escaping Output<Answer>
 ) -> Input<Void> {
     { _ in
-        do {
+        answering(output) {
             try store.change(.clear)
-            output(cleared)
-        } catch {
-            output(notStored("\(error)"))
+            return cleared
         }
     }
 }
