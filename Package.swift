@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "todo", dependencies: ["AppCore", "Essentials", "ProgramKit", argumentParser], path: "Apps/todo"),
         .executableTarget(
-            name: "headless", dependencies: ["Headless", "ProgramKit", argumentParser], path: "Apps/headless"),
+            name: "headless", dependencies: ["Essentials", "Headless", "ProgramKit", argumentParser], path: "Apps/headless"),
         // The same core in a browser: one core for the server's life, pages made on the server.
         .executableTarget(
             name: "web",

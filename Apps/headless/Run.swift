@@ -1,4 +1,5 @@
 import ArgumentParser
+import Essentials
 import Headless
 import ProgramKit
 
@@ -138,7 +139,7 @@ func loadReportingMalformed(_ paths: [String]) throws -> [Scenario] {
     do {
         return try Suite.load(paths)
     } catch {
-        StandardError.line("Error: \(TerminalText.escaped(error.description))")
+        StandardError.line("Error: \(TerminalText.escaped(error.description.longWordsCut))")
         throw ExitCode(Suite.Exit.malformed.rawValue)
     }
 }

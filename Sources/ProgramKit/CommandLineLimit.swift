@@ -7,11 +7,13 @@ import ArgumentParser
 public enum CommandLineLimit {
     public static let words = 1_000
 
-    /// A usage error for `arguments` longer than the limit; nil for a command line within it.
-    static func refusal(of arguments: [String]) -> ValidationError? {
-        guard arguments.count > words else { return nil }
+    /// A usage error for a command line longer than the limit; nil for one within it. The words
+    /// are counted as typed, before a program reorders or joins them (`todo ID… modify`).
+    static func refusal() -> ValidationError? {
+        let count = CommandLine.arguments.count - 1
+        guard count > words else { return nil }
         return ValidationError(
-            "the command line holds \(arguments.count) words, and a command takes at most \(words); "
-                + "give fewer at a time (xargs -n \(words))")
+            "the command line holds \(count) words, and a command takes at most \(words); "
+                + "give fewer at a time (xargs -n 900)")
     }
 }

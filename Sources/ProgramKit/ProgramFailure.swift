@@ -1,5 +1,6 @@
 import AppCore
 import ArgumentParser
+import Essentials
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -41,7 +42,7 @@ public func reportingFailures(_ body: () throws -> Void) throws {
 
 /// Writes `Error: …` on stderr, as one line.
 public func report(_ failure: ProgramFailure) {
-    StandardError.line("Error: \(TerminalText.escaped(failure.description))")
+    StandardError.line("Error: \(TerminalText.escaped(failure.description.longWordsCut))")
 }
 
 extension ProgramFailure {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Essentials
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +12,7 @@ extension ParsableCommand {
     /// `Error: …`, like every other error, with where to read more; `--help` prints as usual.
     public static func mainSayingErrorsInOneLine(arguments: [String]? = nil) {
         do {
-            if let refusal = CommandLineLimit.refusal(of: arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            if let refusal = CommandLineLimit.refusal() {
                 throw refusal
             }
             var command = try parseAsRoot(arguments)
@@ -36,7 +37,8 @@ extension ParsableCommand {
             message += "; did you mean '\(meant)'?"
         }
         if !message.isEmpty {
-            StandardError.line("Error: \(TerminalText.escaped(message)) (see '\(helpCommand(for: error)) --help')")
+            StandardError.line(
+                "Error: \(TerminalText.escaped(message.longWordsCut)) (see '\(helpCommand(for: error)) --help')")
         }
         #if canImport(Glibc)
             Glibc.exit(code.rawValue)
@@ -95,7 +97,7 @@ extension AsyncParsableCommand {
     /// `mainSayingErrorsInOneLine`, for a program whose commands run asynchronously.
     public static func mainSayingErrorsInOneLine() async {
         do {
-            if let refusal = CommandLineLimit.refusal(of: Array(CommandLine.arguments.dropFirst())) { throw refusal }
+            if let refusal = CommandLineLimit.refusal() { throw refusal }
             var command = try parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()

@@ -112,7 +112,7 @@ extension ParsableCommand {
         // `--version` alone, as the parser prints it, without the parser's model of the program,
         // which cost `dice --version` 10 M instructions.
         if arguments == ["--version"], !configuration.version.isEmpty { exitPrinting(configuration.version) }
-        if let refusal = CommandLineLimit.refusal(of: arguments) { exitSayingInOneLine(refusal) }
+        if let refusal = CommandLineLimit.refusal() { exitSayingInOneLine(refusal) }
         guard let line = QuickLine(arguments, flags: flags, options: options), var command = quickly(line) else {
             return mainSayingErrorsInOneLine(arguments: arguments)
         }

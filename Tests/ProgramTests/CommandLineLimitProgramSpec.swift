@@ -13,8 +13,26 @@ struct CommandLineLimitProgramSpec {
         #expect(
             run.stderr
                 == "Error: the command line holds 100001 words, and a command takes at most 1000; "
-                + "give fewer at a time (xargs -n 1000) (see '\(program) --help')\n")
+                + "give fewer at a time (xargs -n 900) (see '\(program) --help')\n")
         #expect(run.stdout.isEmpty)
+    }
+
+    /// Counted as typed: Taskwarrior's order, `todo ID… modify`, which `todo` joins into one
+    /// filter word, is refused too; and so is a line whose last word is an error of 100 KB.
+    @Test func wordsAreCountedAsTypedAndALongWordInAnyErrorIsCut() throws {
+        let place = try TodoPlace("sqlite")
+        defer { place.remove() }
+        #expect(try place.todo("add", "x", "+a").status == 0)
+        let reordered = try place.todo(Array(repeating: "+a", count: 5_000) + ["modify", "pri:A"])
+        #expect(reordered.status == 64 && reordered.stderr.hasPrefix("Error: the command line holds 5002 words"))
+        #expect(try place.list().map { $0["priority"] is NSNull } == [true])
+        let huge = String(repeating: "r", count: 100_000)
+        for words in [["list", "recur:" + huge], ["context", huge], ["add", "x", "pri:" + huge]] {
+            let refused = try place.todo(words)
+            #expect(refused.status != 0 && refused.stderr.utf8.count < 600, "\(refused.stderr.utf8.count) bytes")
+        }
+        let accents = try place.todo("list", "status:a" + String(repeating: "\u{301}", count: 60_000))
+        #expect(accents.status == 64 && accents.stderr.utf8.count < 600, "\(accents.stderr.utf8.count) bytes")
     }
 
     @Test func aToDoAddedWithTooManyWordsIsNotKept() throws {
