@@ -202,13 +202,13 @@ public enum TodoFilterWords {
                 default: return .not(filter)
                 }
             }
-            // A tag may hold parentheses, but one holding `)or(` is a filter written without spaces.
-            if word.count > 1, let first = word.first, "+-@".contains(first),
-                let glued = [")or(", ")and("].first(where: { word.lowercased().contains($0) })
-            {
+            // A tag, a project or an id may hold parentheses, but one holding `)or(` is a filter
+            // written without its spaces (a pattern's parentheses are its own).
+            if !word.hasPrefix("/"), !word.contains("~"), let glued = Self.gluedOperator(in: word) {
+                let spaced = word.replacing(glued, with: ") \(glued.dropFirst().dropLast()) (")
                 throw failure(
-                    "\(word.excerpt) reads as one tag or context, \(glued) and all: write the \(glued.dropFirst().dropLast()) "
-                        + "apart from its parentheses, (+errands) or (@phone)")
+                    "\(word.excerpt) reads as one word, \(glued) and all: write the \(glued.dropFirst().dropLast()) "
+                        + "apart from its parentheses, (\(spaced.excerpt))")
             }
             if word.count > 1, word.hasPrefix("+") { return .tag(String(word.dropFirst())) }
             if word.count > 2, word.hasPrefix("-@") { return .withoutContext(String(word.dropFirst(2))) }
@@ -329,5 +329,16 @@ public enum TodoFilterWords {
         }
 
         func failure(_ description: String) -> TodoWords.Failure { TodoWords.Failure(description: description) }
+
+        /// The `)or(` or `)and(` in `word`, as it is written there (`)OR(`), if it holds one.
+        static func gluedOperator(in word: String) -> String? {
+            for start in word.indices where word[start] == ")" {
+                for length in [4, 5] {
+                    let glued = word[start...].prefix(length)
+                    if [")or(", ")and("].contains(glued.lowercased()) { return String(glued) }
+                }
+            }
+            return nil
+        }
     }
 }
