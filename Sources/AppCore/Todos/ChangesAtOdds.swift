@@ -18,12 +18,8 @@ extension TodoItem.Change {
         where settings.contains(where: { $0.name == other.name && $0 != other }) {
             return .field(other.name == "dueTime" ? "due" : other.name)
         }
-        for change in those {
-            guard let (kind, name, adds) = change.label,
-                these.contains(where: { $0.label.map { $0.kind == kind && $0.name == name && $0.adds != adds } == true }
-                )
-            else { continue }
-            return .label(kind: kind, name: name)
+        for case let label? in those.map(\.label) where these.contains(where: { $0.label == label.opposite }) {
+            return .label(kind: label.kind, name: label.name)
         }
         return nil
     }
@@ -34,15 +30,25 @@ extension TodoItem.Change {
     }
 
     /// The label it adds or takes off, and which it does.
-    private var label: (kind: String, name: String, adds: Bool)? {
+    private var label: Label? {
         switch self {
-        case .addTag(let tag): ("tag", tag, true)
-        case .removeTag(let tag): ("tag", tag, false)
-        case .addContext(let context): ("context", context, true)
-        case .removeContext(let context): ("context", context, false)
-        case .addDependency(let reference): ("dependency", reference, true)
-        case .removeDependency(let reference): ("dependency", reference, false)
+        case .addTag(let tag): Label(kind: "tag", name: tag, adds: true)
+        case .removeTag(let tag): Label(kind: "tag", name: tag, adds: false)
+        case .addContext(let context): Label(kind: "context", name: context, adds: true)
+        case .removeContext(let context): Label(kind: "context", name: context, adds: false)
+        case .addDependency(let reference): Label(kind: "dependency", name: reference, adds: true)
+        case .removeDependency(let reference): Label(kind: "dependency", name: reference, adds: false)
         default: nil
         }
     }
+}
+
+/// A tag, context or dependency a change adds or takes off.
+private struct Label: Equatable {
+    let kind: String
+    let name: String
+    let adds: Bool
+
+    /// The same label, taken off where this adds it, added where this takes it off.
+    var opposite: Label { Label(kind: kind, name: name, adds: !adds) }
 }
