@@ -345,11 +345,12 @@ public struct DiceParser {
         guard kept == 1 else { return }
         let dice = source(start..<range.at).trimmingWhitespace()
         // The whole expression but its cs and cf, as --crit takes it: `1d20+5 --crit 19`.
-        let spans = countedRanges.map { $0.at..<$0.end }
-        let rest = characters.indices.filter { index in !spans.contains { $0.contains(index) } }
-        var whole = ""
-        for index in rest { whole.unicodeScalars.append(characters[index]) }
-        whole = whole.trimmingWhitespace()
+        var (whole, after) = ("", 0)
+        for counted in countedRanges {
+            whole += source(after..<counted.at)
+            after = counted.end
+        }
+        whole = (whole + source(after..<characters.count)).trimmingWhitespace()
         let (comparison, value) = (range.condition.comparison, range.condition.value)
         // Spaced, the comparison is of the total: `2d20kh1 >= 19`, which after rerolls and keeps too
         // answers 1 where the roll matches.
